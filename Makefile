@@ -1,0 +1,51 @@
+# cardpress: the two commands a fresh machine needs are `make build` and
+# `make test`. Each sets up what is missing (Debian packages, the virtual
+# environment, the Python packages) and is quick when nothing changed.
+
+PYTHON      ?= python3
+VENV        := .venv
+BIN         := $(VENV)/bin
+STAMP       := $(VENV)/.cardpress-installed
+OUT         ?= build
+# Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), poppler
+# for reading PDFs back, fontconfig to find the fonts.
+BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho poppler-utils fontconfig
+# A real browser for the referee's browser tests.
+TEST_DEBS   := $(BUILD_DEBS) chromium
+
+.PHONY: build test setup lint check serve clean debs-build debs-test
+
+build: debs-build setup
+	$(BIN)/cardpress check
+	$(BIN)/cardpress build --out $(OUT)
+
+test: debs-test setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest -n 2 --dist loadfile
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+debs-build:
+	@./.ci/apt-install $(BUILD_DEBS)
+
+debs-test:
+	@./.ci/apt-install $(TEST_DEBS)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+check: setup
+	$(BIN)/cardpress check
+
+serve: setup
+	$(BIN)/cardpress serve
+
+clean:
+	rm -rf $(OUT) .pytest_cache .ruff_cache

@@ -1,0 +1,554 @@
+"""Load ``cards/`` into immutable models, checking every rule on the way.
+
+Each product folder holds a settings file and one or more card files; every
+``*.toml`` in it is read, so a designer may split cards across files freely.
+All problems are collected and raised together (see ``problems.py``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from cardpress.catalogue.models import (
+    EFFECT_OPS,
+    TRIPTYCH_GAMES,
+    Catalogue,
+    Colour,
+    DeckEntry,
+    Effect,
+    EffectTiming,
+    Eshi100Card,
+    Eshi100Catalogue,
+    Eshi100Deck,
+    GameInfo,
+    Icon,
+    IconInfo,
+    Painter,
+    PainterInfo,
+    Text,
+    TriptychCard,
+    TriptychDeck,
+    TriptychKind,
+    UltimatchCard,
+    UltimatchDeck,
+)
+from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path
+from cardpress.paths import CARDS
+
+ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
+SYMBOLS = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "heart")
+UM_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")  # UM-1
+UM_MIXES = {"orange": {"red", "yellow"}, "green": {"yellow", "blue"}, "purple": {"red", "blue"}}
+RULE_CARD_GAMES = ("choose", *TRIPTYCH_GAMES)
+
+
+def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
+    """Parse one file; a syntax error becomes a problem naming the file and line."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        problems.at(path).error("syntax", f"not valid TOML: {exc}")
+    except OSError as exc:
+        problems.at(path).error("file", f"cannot be read: {exc.strerror}")
+    return None
+
+
+def _card_files(folder: Path, settings: str, problems: Problems) -> list[tuple[Path, dict]]:
+    files = []
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == settings:
+            continue
+        data = read_toml(path, problems)
+        if data is not None:
+            problems.at(path).only(data, {"card"})
+            files.append((path, data))
+    return files
+
+
+def _check_id(reader: Reader, card_id: str | None, seen: dict[str, str]) -> bool:
+    if card_id is None:
+        return False
+    if not set(card_id) <= ID_CHARS or len(card_id) > MAX_ID:
+        reader.error("id", f"{card_id!r} must be at most {MAX_ID} of a-z, 0-9 and '-'")
+        return False
+    if card_id in seen:
+        # Reported, but the card still counts: one typo should not cascade
+        # into "monet has 7 paintings" as well.
+        reader.error("id", f"duplicate id, already used in {seen[card_id]}")
+        return True
+    seen[card_id] = reader.file
+    return True
+
+
+# --------------------------------------------------------------------------- Triptych
+
+TRIPTYCH_CARD_FIELDS = {
+    "id",
+    "kind",
+    "painter",
+    "number",
+    "title",
+    "year",
+    "artist",
+    "game",
+    "image",
+}
+
+
+def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
+    settings_path = folder / "deck.toml"
+    settings = read_toml(settings_path, problems) if settings_path.exists() else None
+    r = problems.at(settings_path)
+    if settings is None:
+        if not settings_path.exists():
+            r.error("file", "missing")
+        return None
+    r.only(settings, {"id", "name", "back_rgb", "painter", "game"})
+    painters = []
+    for i, raw in enumerate(r.tables(settings, "painter")):
+        p = f"painter[{i}]."
+        r.only(raw, {"id", "name", "colour", "rgb"}, prefix=p)
+        pid = r.string(raw, "id", choices=[x.value for x in Painter], prefix=p)
+        name, colour, rgb = (
+            r.text(raw, "name", prefix=p),
+            r.text(raw, "colour", prefix=p),
+            r.rgb(raw, "rgb", prefix=p),
+        )
+        if pid and name and colour and rgb:
+            painters.append(PainterInfo(Painter(pid), name, colour, rgb))
+    for missing in set(Painter) - {p.id for p in painters}:
+        r.error("painter", f"painter {missing.value!r} is not defined")
+
+    games = []
+    for i, raw in enumerate(r.tables(settings, "game")):
+        p = f"game[{i}]."
+        r.only(raw, {"id", "name", "players", "minutes", "roles"}, prefix=p)
+        gid = r.string(raw, "id", choices=TRIPTYCH_GAMES, prefix=p)
+        name = r.text(raw, "name", prefix=p)
+        players = r.int_range(raw, "players", 1, 8, prefix=p)
+        minutes = r.int_range(raw, "minutes", 1, 240, prefix=p)
+        roles_raw = r.table(raw, "roles", prefix=p) or {}
+        roles: dict[TriptychKind, Text] = {}
+        for kind in roles_raw:
+            if kind not in {TriptychKind.PAINTING, TriptychKind.FORGERY, TriptychKind.MONA_LISA}:
+                r.error(f"{p}roles.{kind}", "unknown card kind (painting, forgery, mona-lisa)")
+                continue
+            role = r.text(roles_raw, kind, prefix=f"{p}roles.")
+            if role:
+                roles[TriptychKind(kind)] = role
+        if gid and name and players and minutes:
+            games.append(GameInfo(gid, name, players, minutes, roles))
+    for missing in set(TRIPTYCH_GAMES) - {g.id for g in games}:
+        r.error("game", f"game {missing!r} is not defined")
+
+    seen: dict[str, str] = {}
+    cards: list[TriptychCard] = []
+    for path, data in _card_files(folder, "deck.toml", problems):
+        for raw in problems.at(path).tables(data, "card"):
+            card = _triptych_card(problems.at(path), raw, folder, games, seen)
+            if card:
+                cards.append(card)
+    _check_triptych_counts(problems.at(folder), cards)
+    name = r.text(settings, "name")
+    back = r.rgb(settings, "back_rgb")
+    if not (name and back):
+        return None
+    return TriptychDeck("triptych", name, tuple(painters), tuple(games), tuple(cards), back)
+
+
+def _triptych_card(
+    file_reader: Reader, raw: dict, folder: Path, games: list[GameInfo], seen: dict[str, str]
+) -> TriptychCard | None:
+    card_id = file_reader.string(raw, "id")
+    r = file_reader.for_card(card_id or "?")
+    r.only(raw, TRIPTYCH_CARD_FIELDS)
+    ok = _check_id(r, card_id, seen)
+    kind_raw = r.string(raw, "kind", choices=[k.value for k in TriptychKind])
+    title = r.text(raw, "title")
+    if kind_raw is None or title is None:
+        return None
+    kind = TriptychKind(kind_raw)
+    painter = number = year = artist = game = image = None
+    needs_painter = kind in {TriptychKind.PAINTING, TriptychKind.FORGERY}
+    if needs_painter:
+        p = r.string(raw, "painter", choices=[x.value for x in Painter])
+        painter = Painter(p) if p else None
+        ok = ok and painter is not None
+    elif "painter" in raw:
+        r.error("painter", f"a {kind.value} card has no painter")
+    if kind == TriptychKind.PAINTING:
+        number = r.integer(raw, "number", 1, 8)
+        year = r.integer(raw, "year", 1000, 2100)
+        ok = ok and number is not None and year is not None
+    else:
+        for extra in ("number",):
+            if extra in raw:
+                r.error(extra, f"only paintings have a {extra}")
+        if kind == TriptychKind.MONA_LISA:
+            year = r.integer(raw, "year", 1000, 2100, required=False)
+            artist = r.text(raw, "artist", required=False)
+    if kind == TriptychKind.RULE:
+        game = r.string(raw, "game", choices=RULE_CARD_GAMES)
+        ok = ok and game is not None
+    elif "game" in raw:
+        r.error("game", "only rule cards name a game")
+    if (image_raw := r.string(raw, "image", required=False)) is not None:
+        image = folder / image_raw
+        if not image.is_file():
+            r.warning("image", f"{image_raw} not found; the generated illustration is printed")
+            image = None
+    if not ok:
+        return None
+    if kind == TriptychKind.RULE:
+        used = TRIPTYCH_GAMES if game == "choose" else (game or "",)
+    else:
+        used = tuple(g.id for g in games if kind in g.roles)
+    return TriptychCard(
+        id=card_id or "",
+        kind=kind,
+        title=title,
+        painter=painter,
+        number=number,
+        year=year,
+        artist=artist,
+        game=game,
+        image=image,
+        games=used,
+        source=Path(r.file),
+    )
+
+
+def _check_triptych_counts(r: Reader, cards: list[TriptychCard]) -> None:
+    """The box's composition: 8/8/8 paintings, 3 forgeries, 1 Mona Lisa, 4 rule cards."""
+    for painter in Painter:
+        works = [c for c in cards if c.kind == TriptychKind.PAINTING and c.painter == painter]
+        if len(works) != 8:
+            r.error("painter", f"{painter.value} has {len(works)} paintings; Triptych needs 8")
+        numbers = Counter(c.number for c in works)
+        for number, n in sorted(numbers.items(), key=lambda kv: kv[0] or 0):
+            if n > 1:
+                r.error("number", f"{painter.value} number {number} is used {n} times")
+        forgeries = [c for c in cards if c.kind == TriptychKind.FORGERY and c.painter == painter]
+        if len(forgeries) != 1:
+            r.error("kind", f"{painter.value} has {len(forgeries)} forgeries; needs exactly 1")
+    mona = [c for c in cards if c.kind == TriptychKind.MONA_LISA]
+    if len(mona) != 1:
+        r.error("kind", f"{len(mona)} Mona Lisa cards; Triptych has exactly 1")
+    rule_games = Counter(c.game for c in cards if c.kind == TriptychKind.RULE)
+    for game in RULE_CARD_GAMES:
+        if rule_games[game] != 1:
+            r.error("game", f"{rule_games[game]} rule cards for {game!r}; needs exactly 1")
+
+
+# --------------------------------------------------------------------------- Ultimatch
+
+
+def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
+    settings_path = folder / "deck.toml"
+    r = problems.at(settings_path)
+    settings = read_toml(settings_path, problems) if settings_path.exists() else None
+    if settings is None:
+        if not settings_path.exists():
+            r.error("file", "missing")
+        return None
+    r.only(settings, {"id", "name", "numbers", "back_rgb", "colour"})
+    numbers = r.int_range(settings, "numbers", 1, 99)
+    colours: list[Colour] = []
+    symbols: dict[str, str] = {}
+    for i, raw in enumerate(r.tables(settings, "colour")):
+        p = f"colour[{i}]."
+        r.only(raw, {"id", "name", "rgb", "symbol", "mixes"}, prefix=p)
+        cid = r.string(raw, "id", choices=UM_COLOURS, prefix=p)
+        name, rgb = r.text(raw, "name", prefix=p), r.rgb(raw, "rgb", prefix=p)
+        symbol = r.string(raw, "symbol", choices=SYMBOLS, prefix=p)
+        if symbol and symbol in symbols:
+            r.error(f"{p}symbol", f"{symbol!r} is already {symbols[symbol]}'s; symbols must differ")
+        elif symbol and cid:
+            symbols[symbol] = cid
+        mixes = tuple(raw.get("mixes", ()))
+        if cid and set(mixes) != UM_MIXES.get(cid, set()):
+            want = " + ".join(sorted(UM_MIXES[cid])) if cid in UM_MIXES else "nothing (a primary)"
+            r.error(f"{p}mixes", f"{cid} mixes from {want}, not {list(mixes)}")
+        elif cid and name and rgb and symbol:
+            colours.append(Colour(cid, name, rgb, symbol, mixes))
+    ids = Counter(c.id for c in colours)
+    for cid in UM_COLOURS:
+        if ids[cid] == 0:
+            r.error("colour", f"colour {cid!r} is not defined")
+        if ids[cid] > 1:
+            r.error("colour", f"colour {cid!r} is defined {ids[cid]} times")
+
+    seen: dict[str, str] = {}
+    cards: list[UltimatchCard] = []
+    lo, hi = numbers or (1, 8)
+    known = {c.id: c for c in colours}
+    for path, data in _card_files(folder, "deck.toml", problems):
+        for raw in problems.at(path).tables(data, "card"):
+            card_id = problems.at(path).string(raw, "id")
+            cr = problems.at(path, card_id or "?")
+            cr.only(raw, {"id", "colour", "number"})
+            ok = _check_id(cr, card_id, seen)
+            colour = cr.string(raw, "colour", choices=UM_COLOURS)
+            number = cr.integer(raw, "number", lo, hi)
+            if colour and colour not in known:
+                cr.error("colour", f"colour {colour!r} is not defined in deck.toml")
+                ok = False
+            if ok and colour and number is not None and card_id:
+                c = known[colour]
+                name = Text(f"{c.name.ja}の{number}", f"{c.name.en} {number}")
+                cards.append(UltimatchCard(card_id, colour, number, name, path))
+    pairs = Counter((c.colour, c.number) for c in cards)
+    fr = problems.at(folder)
+    for (colour, number), n in sorted(pairs.items()):
+        if n > 1:
+            fr.error("number", f"{colour} {number} appears {n} times; every card exists once")
+    for colour in known:
+        for number in range(lo, hi + 1):
+            if (colour, number) not in pairs:
+                fr.error("number", f"{colour} {number} is missing")
+    name, back = r.text(settings, "name"), r.rgb(settings, "back_rgb")
+    if not (name and back and numbers):
+        return None
+    return UltimatchDeck("ultimatch", name, tuple(colours), numbers, tuple(cards), back)
+
+
+# --------------------------------------------------------------------------- 絵師100人展
+
+ESHI_CARD_FIELDS = {"id", "number", "title", "bid", "icons", "bit", "settlement", "artist"}
+MAX_BID = 20
+
+
+def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue | None:
+    r = problems.at(path)
+    data = read_toml(path, problems) if path.exists() else None
+    if data is None:
+        if not path.exists():
+            r.error("file", "missing")
+        return None
+    r.only(
+        data,
+        {
+            "name", "maker", "release", "general_release", "set_name", "set_types",
+            "pack_cards", "pack_price_yen", "players", "deck_rules", "play", "icon",
+        },
+    )  # fmt: skip
+    rules = r.table(data, "deck_rules") or {}
+    r.only(rules, {"size", "max_copies"}, prefix="deck_rules.")
+    play = r.table(data, "play") or {}
+    r.only(play, {"rounds", "hand_size", "gallery_size"}, prefix="play.")
+    icons = []
+    for i, raw in enumerate(r.tables(data, "icon")):
+        p = f"icon[{i}]."
+        r.only(raw, {"id", "name", "rgb"}, prefix=p)
+        iid = r.string(raw, "id", choices=[x.value for x in Icon], prefix=p)
+        name, rgb = r.text(raw, "name", prefix=p), r.rgb(raw, "rgb", prefix=p)
+        if iid and name and rgb:
+            icons.append(IconInfo(Icon(iid), name, rgb))
+    for missing in set(Icon) - {i.id for i in icons}:
+        r.error("icon", f"icon {missing.value!r} is not defined")
+    values = dict(
+        name=r.text(data, "name"),
+        maker=r.text(data, "maker"),
+        release=r.string(data, "release"),
+        general_release=r.string(data, "general_release"),
+        set_name=r.text(data, "set_name"),
+        set_types=r.integer(data, "set_types", 1, 10_000),
+        pack_cards=r.integer(data, "pack_cards", 1, 100),
+        pack_price_yen=r.integer(data, "pack_price_yen", 1, 100_000),
+        players=r.int_range(data, "players", 1, 8),
+        deck_size=r.integer(rules, "size", 1, 200, prefix="deck_rules."),
+        max_copies=r.integer(rules, "max_copies", 1, 200, prefix="deck_rules."),
+        rounds=r.integer(play, "rounds", 1, 20, prefix="play."),
+        hand_size=r.integer(play, "hand_size", 1, 20, prefix="play."),
+        gallery_size=r.integer(play, "gallery_size", 1, 20, prefix="play."),
+    )
+    if any(v is None for v in values.values()):
+        return None
+    return Eshi100Catalogue(icons=tuple(icons), **values)  # type: ignore[arg-type]
+
+
+def _effect(r: Reader, raw: dict, timing: EffectTiming) -> Effect | None:
+    value = raw.get(timing.value)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        r.error(timing.value, "must be a table { op = ..., text = { ja, en } }")
+        return None
+    p = f"{timing.value}."
+    r.only(value, {"op", "text", "amount", "icon"}, prefix=p)
+    op = r.string(value, "op", choices=sorted(EFFECT_OPS[timing]), prefix=p)
+    text = r.text(value, "text", prefix=p)
+    needs_amount = op in {"bid_bonus", "draw", "points", "points_per_icon", "warehouse_relief"}
+    amount = r.integer(value, "amount", 1, 20, required=needs_amount, prefix=p) or 0
+    icon = None
+    if op == "points_per_icon":
+        icon_raw = r.string(value, "icon", choices=[x.value for x in Icon], prefix=p)
+        icon = Icon(icon_raw) if icon_raw else None
+        if icon is None:
+            return None
+    if op is None or text is None or (needs_amount and not amount):
+        return None
+    return Effect(timing, op, text, amount, icon)
+
+
+def _icons(r: Reader, value: object, fld: str = "icons") -> tuple[Icon, ...] | None:
+    if not isinstance(value, list) or not value:
+        r.error(fld, "needs at least one of: " + ", ".join(i.value for i in Icon))
+        return None
+    icons = []
+    for item in value:
+        if item not in {i.value for i in Icon}:
+            r.error(fld, f"unknown icon {item!r} (known: {', '.join(i.value for i in Icon)})")
+            return None
+        icons.append(Icon(item))
+    if len(set(icons)) != len(icons):
+        r.error(fld, "an icon is listed twice")
+        return None
+    return tuple(icons)
+
+
+def load_eshi100_cards(path: Path, problems: Problems, seen: dict[str, str]) -> list[Eshi100Card]:
+    data = read_toml(path, problems)
+    if data is None:
+        return []
+    problems.at(path).only(data, {"card"})
+    cards = []
+    numbers: dict[str, str] = {}
+    for raw in problems.at(path).tables(data, "card"):
+        card_id = problems.at(path).string(raw, "id")
+        r = problems.at(path, card_id or "?")
+        r.only(raw, ESHI_CARD_FIELDS)
+        ok = _check_id(r, card_id, seen)
+        number = r.string(raw, "number")
+        if number and number in numbers:
+            r.error("number", f"number {number} is already card {numbers[number]}'s")
+            ok = False
+        elif number and card_id:
+            numbers[number] = card_id
+        title = r.text(raw, "title")
+        bid = r.integer(raw, "bid", 0, MAX_BID)
+        icons = _icons(r, raw.get("icons"))
+        bit = _effect(r, raw, EffectTiming.BIT)
+        settlement = _effect(r, raw, EffectTiming.SETTLEMENT)
+        artist = r.text(raw, "artist", required=False)
+        effects_ok = all(
+            (raw.get(t.value) is None) == (e is None)
+            for t, e in ((EffectTiming.BIT, bit), (EffectTiming.SETTLEMENT, settlement))
+        )
+        if ok and effects_ok and card_id and number and title and bid is not None and icons:
+            cards.append(
+                Eshi100Card(card_id, number, title, bid, icons, bit, settlement, artist, True, path)
+            )
+    return cards
+
+
+def check_deck_rules(r: Reader, entries: list[DeckEntry], catalogue: Eshi100Catalogue) -> None:
+    """ES-7: exactly ``deck_size`` cards, at most ``max_copies`` of one card."""
+    copies: Counter[str] = Counter()
+    for entry in entries:
+        copies[entry.card_id] += entry.copies
+    for card_id, n in copies.items():
+        if n > catalogue.max_copies:
+            r.for_card(card_id).error(
+                "copies", f"{n} copies; a deck may hold at most {catalogue.max_copies}"
+            )
+    total = sum(copies.values())
+    if total != catalogue.deck_size:
+        r.error(
+            "entries", f"the deck has {total} cards; it must have exactly {catalogue.deck_size}"
+        )
+
+
+def load_eshi100(folder: Path, problems: Problems) -> Eshi100Deck | None:
+    catalogue = load_eshi100_catalogue(folder / "catalogue.toml", problems)
+    seen: dict[str, str] = {}
+    types = load_eshi100_cards(folder / "cards.toml", problems, seen)
+    deck_path = folder / "starter.toml"
+    r = problems.at(deck_path)
+    data = read_toml(deck_path, problems) if deck_path.exists() else None
+    if data is None:
+        if not deck_path.exists():
+            r.error("file", "missing")
+        return None
+    r.only(data, {"id", "name", "proxy", "back_rgb", "entries"})
+    known = {c.id for c in types}
+    entries = []
+    for raw in r.tables(data, "entries"):
+        card_id = r.string(raw, "card")
+        er = r.for_card(card_id or "?")
+        er.only(raw, {"card", "copies"})
+        copies = er.integer(raw, "copies", 1, 99)
+        if card_id and card_id not in known:
+            er.error("card", f"no card {card_id!r} in cards.toml")
+        elif card_id and copies:
+            entries.append(DeckEntry(card_id, copies))
+    if catalogue is not None:
+        check_deck_rules(r, entries, catalogue)
+    proxy = data.get("proxy", True)
+    if not isinstance(proxy, bool):
+        r.error("proxy", "must be true or false")
+    name, back = r.text(data, "name"), r.rgb(data, "back_rgb")
+    if catalogue is None or not (name and back):
+        return None
+    return Eshi100Deck(
+        "eshi100", name, catalogue, tuple(types), tuple(entries), bool(proxy), back, deck_path
+    )
+
+
+# --------------------------------------------------------------------------- the whole
+
+
+def check_catalogue(root: Path | None = None) -> tuple[Catalogue | None, Problems]:
+    """Load everything, returning the catalogue (None on errors) and all problems."""
+    root = root or CARDS
+    problems = Problems()
+    if not root.is_dir():
+        problems.at(root).error("folder", "the card data folder does not exist")
+        return None, problems
+    decks = {}
+    for deck_id, loader in (
+        ("triptych", load_triptych),
+        ("ultimatch", load_ultimatch),
+        ("eshi100", load_eshi100),
+    ):
+        folder = root / deck_id
+        if not folder.is_dir():
+            problems.at(folder).error("folder", "missing product folder")
+            continue
+        decks[deck_id] = loader(folder, problems)
+    if problems.errors or any(d is None for d in decks.values()) or len(decks) != 3:
+        if not problems.errors:  # a loader bailed out without saying why: never silent
+            problems.at(root).error("folder", "card data incomplete")
+        return None, problems
+    return Catalogue(root=root, **decks), problems  # type: ignore[arg-type]
+
+
+_cache: dict[tuple[Path, tuple[tuple[str, int, int], ...]], Catalogue] = {}
+
+
+def _fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
+    return tuple(
+        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(root.rglob("*.toml"))
+    )
+
+
+def load_catalogue(root: Path | None = None) -> Catalogue:
+    """The checked catalogue, cached until a data file changes; CatalogueError on errors."""
+    root = (root or CARDS).resolve()
+    key = (root, _fingerprint(root)) if root.is_dir() else (root, ())
+    if key in _cache:
+        return _cache[key]
+    catalogue, problems = check_catalogue(root)
+    if catalogue is None:
+        raise CatalogueError(problems.errors)
+    _cache.clear()
+    _cache[key] = catalogue
+    return catalogue
+
+
+__all__ = ["CatalogueError", "check_catalogue", "display_path", "load_catalogue"]

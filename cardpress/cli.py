@@ -1,0 +1,151 @@
+"""The ``cardpress`` command line: check, build, serve, simulate.
+
+Every expected failure (bad data, bad flag, missing font) ends in a clear
+message and exit status 2; a traceback here is a bug.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardpress import __version__
+from cardpress.catalogue import CatalogueError, check_catalogue, load_eshi100_csv
+from cardpress.config import ConfigError
+
+EXIT_PROBLEMS = 2
+
+
+def fail(message: str) -> None:
+    click.echo(f"cardpress: {message}", err=True)
+    sys.exit(EXIT_PROBLEMS)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardpress")
+def main() -> None:
+    """Print-and-play decks, bilingual rule sheets and a table-side referee.
+
+    Card data lives in cards/ (one folder per product); `cardpress check`
+    validates it, `cardpress build` prints it, `cardpress serve` runs the
+    referee that every card's QR code opens.
+    """
+
+
+@main.command()
+@click.option(
+    "--cards",
+    "cards_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Card data folder (default: the project's cards/).",
+)
+@click.option(
+    "--eshi100-csv",
+    "csv_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also check a player's own 絵師100人展 card list (CSV).",
+)
+def check(cards_dir: Path | None, csv_file: Path | None) -> None:
+    """Validate every card file; one line per problem: FILE: CARD-ID: FIELD: message.
+
+    Exits 0 when the data is clean, 2 when anything is wrong. Warnings (such
+    as a missing art file, which prints a placeholder) are shown but pass.
+    """
+    catalogue, problems = check_catalogue(cards_dir)
+    errors = list(problems.errors)
+    if csv_file is not None:
+        if catalogue is None:
+            click.echo("cardpress: the CSV is checked once cards/ is clean", err=True)
+        else:
+            try:
+                load_eshi100_csv(csv_file, catalogue.eshi100.catalogue)
+            except CatalogueError as exc:
+                errors += exc.problems
+    for warning in problems.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    for error in errors:
+        click.echo(str(error))
+    if errors:
+        click.echo(f"{len(errors)} problem(s) found", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    if catalogue is not None:
+        counts = ", ".join(f"{deck.id} {len(deck.cards)}" for deck in catalogue.decks)
+        click.echo(f"cards ok: {counts}", err=True)
+
+
+def _not_built(name: str, issue: str) -> click.Command:
+    @click.command(name=name, context_settings={"ignore_unknown_options": True})
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def placeholder(args: tuple[str, ...]) -> None:
+        fail(f"`{name}` is not built yet ({issue})")
+
+    placeholder.help = f"Not built yet ({issue})."
+    return placeholder
+
+
+try:
+    from cardpress.print.cli import build_command
+except ImportError:  # the print package is optional until its issue lands
+    build_command = _not_built("build", "print-and-play decks")
+main.add_command(build_command, "build")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--debug", is_flag=True, help="Reload on code changes; show the debugger.")
+def serve(host: str, port: int, debug: bool) -> None:
+    """Run the referee web app (development server).
+
+    For a table on a local network use --host 0.0.0.0 and print the decks
+    with --base-url http://<this-machine>:PORT. In production run it under
+    gunicorn (see the README).
+    """
+    try:
+        from referee import create_app
+    except ImportError:
+        fail("`serve` is not built yet (the referee web app)")
+    try:
+        app = create_app()
+    except (CatalogueError, ConfigError) as exc:
+        fail(str(exc))
+    app.run(host=host, port=port, debug=debug)
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--games",
+    "n_games",
+    required=True,
+    type=click.IntRange(1, 1_000_000),
+    help="How many games to play.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(1, 8),
+    help="Seats at the table (default: each count the game allows, or its usual).",
+)
+@click.option(
+    "--seed", default=0, show_default=True, type=int, help="Random seed; same seed, same output."
+)
+def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
+    """Play GAME N times with bots and print win rates and game lengths.
+
+    GAME is one of gallery-rush, finger-auction, detective-eye, ultimatch,
+    eshi100.
+    """
+    try:
+        from cardpress.games.simulate import run
+    except ImportError:
+        fail("`simulate` is not built yet (the rules engines)")
+    try:
+        click.echo(run(game, n_games, players=players, seed=seed))
+    except ValueError as exc:
+        fail(str(exc))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1 @@
+"""ReportLab output: card faces, backs, sheets, QR codes and rule sheets."""

@@ -1,0 +1,141 @@
+"""Find and register the TrueType fonts every PDF embeds.
+
+ReportLab embeds (and subsets) TrueType outlines only; CFF-flavoured OpenType
+such as Noto CJK cannot be loaded. So we look for the Morisawa BIZ UD or
+IPAex families, which Debian ships as .ttf, and fail with one actionable
+message when none is installed. Each role can be pointed at a file with an
+environment variable, for designers who want another typeface.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+INSTALL_HINT = (
+    "install one with: apt-get install fonts-morisawa-bizud-gothic "
+    "fonts-morisawa-bizud-mincho (or fonts-ipaexfont), or set {env}=/path/to/font.ttf"
+)
+
+
+class FontError(RuntimeError):
+    """No usable TrueType font for a role; the message says how to get one."""
+
+
+@dataclass(frozen=True, slots=True)
+class FontRole:
+    name: str  # the ReportLab font name PDFs use
+    env: str  # environment variable that overrides the file
+    families: tuple[str, ...]  # fontconfig patterns, best first
+    paths: tuple[str, ...]  # known Debian locations, in case fc-match is missing
+
+
+ROLES: dict[str, FontRole] = {
+    role.name: role
+    for role in (
+        FontRole(
+            "CardpressSans",
+            "CARDPRESS_FONT_SANS",
+            ("BIZ UDPGothic:style=Regular", "IPAexGothic"),
+            (
+                "/usr/share/fonts/truetype/bizud-gothic/BIZUDPGothic-Regular.ttf",
+                "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+                "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+            ),
+        ),
+        FontRole(
+            "CardpressSansBold",
+            "CARDPRESS_FONT_SANS_BOLD",
+            ("BIZ UDPGothic:style=Bold", "IPAexGothic"),
+            (
+                "/usr/share/fonts/truetype/bizud-gothic/BIZUDPGothic-Bold.ttf",
+                "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+            ),
+        ),
+        FontRole(
+            "CardpressSerif",
+            "CARDPRESS_FONT_SERIF",
+            ("BIZ UDPMincho:style=Regular", "IPAexMincho"),
+            (
+                "/usr/share/fonts/truetype/bizud-mincho/BIZUDPMincho-Regular.ttf",
+                "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf",
+                "/usr/share/fonts/truetype/fonts-japanese-mincho.ttf",
+            ),
+        ),
+        FontRole(
+            "CardpressMono",
+            "CARDPRESS_FONT_MONO",
+            ("BIZ UDGothic:style=Regular", "IPAexGothic"),
+            (
+                "/usr/share/fonts/truetype/bizud-gothic/BIZUDGothic-Regular.ttf",
+                "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+            ),
+        ),
+    )
+}
+
+SANS = "CardpressSans"
+SANS_BOLD = "CardpressSansBold"
+SERIF = "CardpressSerif"
+MONO = "CardpressMono"
+
+
+def _usable(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() in {".ttf", ".ttc"}
+
+
+def _fc_match(pattern: str) -> Path | None:
+    if shutil.which("fc-match") is None:
+        return None
+    family = pattern.split(":", 1)[0]
+    try:
+        out = subprocess.run(
+            ["fc-match", "-f", "%{family}\n%{file}", pattern],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    families, _, file = out.partition("\n")
+    # fc-match always answers with *something*; only accept the family we asked for.
+    if family not in families.split(","):
+        return None
+    return Path(file) if file else None
+
+
+def locate(role: str) -> Path:
+    """The font file for a role, or FontError saying how to install one."""
+    spec = ROLES[role]
+    if override := os.environ.get(spec.env):
+        path = Path(override)
+        if not _usable(path):
+            raise FontError(f"{spec.env}={override}: not a TrueType (.ttf) font file")
+        return path
+    for pattern in spec.families:
+        found = _fc_match(pattern)
+        if found is not None and _usable(found):
+            return found
+    for known in spec.paths:
+        if _usable(Path(known)):
+            return Path(known)
+    raise FontError(
+        f"no Japanese TrueType font found for {role}; " + INSTALL_HINT.format(env=spec.env)
+    )
+
+
+@cache
+def register_fonts() -> dict[str, Path]:
+    """Register every role with ReportLab once per process; returns name -> file."""
+    files = {role: locate(role) for role in ROLES}
+    for role, path in files.items():
+        pdfmetrics.registerFont(TTFont(role, str(path), subfontIndex=0))
+    return files
