@@ -142,7 +142,7 @@ def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
     except ImportError:
         fail("`simulate` is not built yet (the rules engines)")
     try:
-        click.echo(run(game, n_games, players=players, seed=seed))
+        click.echo(run(game, n_games, players=players, seed=seed), nl=False)
     except ValueError as exc:
         fail(str(exc))
 

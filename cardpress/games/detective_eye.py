@@ -1,0 +1,470 @@
+"""Detective Eye / Attribute Eye (ディテクティブアイ): odds and engine.
+
+Rulings DE-1..DE-8. Cards are the 24 paintings (``monet-1`` .. ``vermeer-8``);
+the three forgeries are a counter (the supply) since they are never placed.
+
+Engine actions, by phase:
+
+* ``draft`` (simultaneous, once): ``pass:<card>,<card>`` two cards to the left (DE-1).
+* ``reveal`` (simultaneous, each round): ``place:<card>`` one card face down (DE-2).
+* ``turn`` (start player clockwise): ``place:<card>`` or ``declare:<painter>:<count>``.
+* ``bid`` (clockwise from the declarer): ``raise:<painter>:<count>`` or ``pass`` (DE-3).
+* ``challenge``: ``flip:<seat>:<position>`` a face-down card (DE-4).
+* ``pay``: ``discard:<card>`` from hand, one per point still owed (DE-5).
+
+Seats are numbered clockwise; "left" is the next seat clockwise. Readings
+used here: DE-5's reward counts each distinct owner of a flipped card, the
+challenger only when one of their own cards was flipped (the seed: "you are
+a target too"). DE-8's tie-break "cards in hand" counts the cards a player
+holds, placed ones included (they return to hand as the round ends).
+
+Odds (:func:`facedown_odds`) treat the other players' face-down cards as a
+uniform draw from every card you cannot see; what you know from the draft
+(the two cards you passed) is not used, which keeps the figure honest about
+bluffing: a player may place anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import comb
+from typing import ClassVar
+
+from cardpress.catalogue.models import Painter
+from cardpress.games.base import Action, Event, GameState, rank_by, replay_record
+from cardpress.games.triptych import PAINTER_IDS, PAINTER_OF, PAINTINGS
+
+GAME_ID = "detective-eye"
+HAND = 5
+PASS = 2
+SUPPLY = 3
+MISSES_PER_FORGERY = 2
+PER_PAINTER = 8
+
+
+def facedown_odds(
+    painter: Painter | str,
+    k: int,
+    hand: Sequence[Painter | str],
+    own_facedown: Sequence[Painter | str],
+    others_facedown: int,
+    seen: Sequence[Painter | str] = (),
+) -> Fraction:
+    """Chance that at least ``k`` cards of ``painter`` lie face down on the table.
+
+    ``hand``, ``own_facedown``: painters of your hand and of your own face-down
+    cards. ``others_facedown``: how many face-down cards the others have.
+    ``seen``: painters of every other card you can see (flipped cards, the
+    discard pile). The others' face-down cards are a uniform draw from the
+    cards you cannot see (hypergeometric, exact).
+    """
+    target = Painter(painter).value
+    known: dict[str, int] = dict.fromkeys(PAINTER_IDS, 0)
+    for group in (hand, own_facedown, seen):
+        for p in group:
+            known[Painter(p).value] += 1
+    if any(v > PER_PAINTER for v in known.values()):
+        raise ValueError("more cards of one painter than the deck holds (8)")
+    pool = {p: PER_PAINTER - v for p, v in known.items()}
+    size = sum(pool.values())
+    if not 0 <= others_facedown <= size:
+        raise ValueError(f"others_facedown must be 0-{size}")
+    need = k - sum(1 for p in own_facedown if Painter(p).value == target)
+    if need <= 0:
+        return Fraction(1)
+    good = pool[target]
+    total = comb(size, others_facedown)
+    hits = sum(
+        comb(good, j) * comb(size - good, others_facedown - j)
+        for j in range(need, min(good, others_facedown) + 1)
+    )
+    return Fraction(hits, total)
+
+
+class DetectiveEyeState(GameState):
+    """A game of Detective Eye. Options: ``start_player`` (default 0)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_options: ClassVar[dict[str, object]] = {"start_player": 0}
+    turn_rule: ClassVar[str | None] = "DE-2"
+
+    hands: list[list[str]]
+    out: list[str]
+    discard: list[str]
+    placed: list[list[str]]
+    flipped: list[list[bool]]
+    forgeries: list[int]
+    supply: int
+    misses: list[int]
+    phase: str  # draft | reveal | turn | bid | challenge | pay | over
+    choice: list[str | None]
+    passed: list[list[str]]
+    start: int
+    turn: int
+    bid: list[object] | None  # [painter, count, seat]
+    bid_passed: list[bool]
+    found: int
+    owners: list[int]
+    owed: int
+    winners_: list[int]
+    end_reason: str | None
+    rounds: int
+
+    def _setup(self) -> None:
+        n = self.num_players
+        start = self.options["start_player"]
+        if not isinstance(start, int) or not 0 <= start < n:
+            raise ValueError(f"start_player must be a seat 0-{n - 1}")
+        deck = list(PAINTINGS)
+        self._shuffle(deck)
+        self.hands = [sorted(deck[p * HAND : (p + 1) * HAND]) for p in range(n)]
+        self.out = deck[n * HAND :]
+        self.discard = []
+        self.placed = [[] for _ in range(n)]
+        self.flipped = [[] for _ in range(n)]
+        self.forgeries = [0] * n
+        self.supply = SUPPLY
+        self.misses = [0] * n
+        self.phase = "draft"
+        self.choice = [None] * n
+        self.passed = [[] for _ in range(n)]
+        self.start = start
+        self.turn = start
+        self.bid = None
+        self.bid_passed = [False] * n
+        self.found = 0
+        self.owners = []
+        self.owed = 0
+        self.winners_ = []
+        self.end_reason = None
+        self.rounds = 1
+
+    # ------------------------------------------------------------------ queries
+
+    def facedown_total(self) -> int:
+        return sum(f.count(False) for f in self.flipped)
+
+    def current_players(self) -> list[int]:
+        if self.phase in ("draft", "reveal"):
+            return [p for p in range(self.num_players) if self.choice[p] is None]
+        if self.phase == "over":
+            return []
+        return [self.turn]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.current_players():
+            return []
+        phase = self.phase
+        hand = self.hands[player]
+        if phase == "draft":
+            return [f"pass:{a},{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]]
+        if phase == "reveal":
+            return ["place:" + c for c in hand]
+        if phase == "turn":
+            acts = ["place:" + c for c in hand]
+            total = self.facedown_total()
+            acts.extend(f"declare:{p}:{k}" for p in PAINTER_IDS for k in range(1, total + 1))
+            return acts
+        if phase == "bid":
+            assert self.bid is not None
+            count = int(self.bid[1])  # type: ignore[call-overload]
+            total = self.facedown_total()
+            return ["pass"] + [
+                f"raise:{p}:{k}" for p in PAINTER_IDS for k in range(count + 1, total + 1)
+            ]
+        if phase == "challenge":
+            return [
+                f"flip:{s}:{i}"
+                for s in range(self.num_players)
+                for i, up in enumerate(self.flipped[s])
+                if not up
+            ]
+        if phase == "pay":
+            return ["discard:" + c for c in hand]
+        return []
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+        phase = self.phase
+        if phase == "draft":
+            return ("pass two different cards of your hand ('pass:<a>,<b>')", "DE-1")
+        if phase == "reveal":
+            return ("place one card of your hand face down ('place:<card>')", "DE-2")
+        if phase == "turn":
+            if action.startswith("place:") and not self.hands[player]:
+                return ("with no card in hand you must declare", "DE-2")
+            if action.startswith("declare:"):
+                return (
+                    f"a declaration names a painter and 1-{self.facedown_total()} cards",
+                    "DE-3",
+                )
+            return ("place a card from your hand or declare", "DE-2")
+        if phase == "bid":
+            return (
+                "raise to a higher count, at most the face-down cards on the table, or pass",
+                "DE-3",
+            )
+        if phase == "challenge":
+            return ("flip one face-down card ('flip:<seat>:<position>')", "DE-4")
+        if phase == "pay":
+            return ("discard one card of your hand ('discard:<card>')", "DE-5")
+        return (f"{action!r} is not legal now", None)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def held(self, player: int) -> int:
+        return len(self.hands[player]) + len(self.placed[player])
+
+    def scores(self) -> list[float]:
+        """Cards held plus forgeries, negated: higher is better."""
+        return [-float(self.held(p) + self.forgeries[p]) for p in range(self.num_players)]
+
+    def ranking(self) -> list[int]:
+        n = self.num_players
+        if self.end_reason == "supply":
+            return rank_by([(-self.forgeries[p], -self.held(p)) for p in range(n)])
+        return rank_by([(p in self.winners_, -self.held(p), -self.forgeries[p]) for p in range(n)])
+
+    def facedown_odds(self, player: int, painter: Painter | str, k: int) -> Fraction:
+        """:func:`facedown_odds` from what ``player`` can see now."""
+        own_down = [
+            PAINTER_OF[c] or ""
+            for c, up in zip(self.placed[player], self.flipped[player], strict=True)
+            if not up
+        ]
+        seen = [PAINTER_OF[c] or "" for c in self.discard]
+        others = 0
+        for s in range(self.num_players):
+            for c, up in zip(self.placed[s], self.flipped[s], strict=True):
+                if up:
+                    seen.append(PAINTER_OF[c] or "")
+                elif s != player:
+                    others += 1
+        hand = [PAINTER_OF[c] or "" for c in self.hands[player]]
+        return facedown_odds(painter, k, hand, own_down, others, seen)
+
+    def view(self, player: int | None) -> dict[str, object]:
+        """Your hand and your own face-down cards; others' only once flipped."""
+        n = self.num_players
+        hidden_choice = self.phase in ("draft", "reveal")
+        return {
+            "game": GAME_ID,
+            "players": list(self.names),
+            "viewer": player,
+            "hand": list(self.hands[player]) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "placed": [
+                [
+                    c if (up or s == player) else "hidden"
+                    for c, up in zip(self.placed[s], self.flipped[s], strict=True)
+                ]
+                for s in range(n)
+            ],
+            "flipped": [list(f) for f in self.flipped],
+            "choice": [
+                (c if s == player else ("hidden" if c is not None else None))
+                for s, c in enumerate(self.choice)
+            ]
+            if hidden_choice
+            else [None] * n,
+            "passed": list(self.passed[player]) if player is not None else None,
+            "received": (list(self.passed[(player - 1) % n]) if player is not None else None),
+            "out": len(self.out),
+            "discard": list(self.discard),
+            "forgeries": list(self.forgeries),
+            "supply": self.supply,
+            "misses": list(self.misses),
+            "phase": self.phase,
+            "start": self.start,
+            "turn": self.turn,
+            "bid": list(self.bid) if self.bid else None,
+            "bid_passed": list(self.bid_passed),
+            "found": self.found,
+            "owners": list(self.owners),
+            "owed": self.owed,
+            "to_act": self.current_players(),
+            "legal_actions": self.legal_actions(player) if player is not None else [],
+            "terminal": self.is_terminal(),
+            "winners": self.winners() if self.is_terminal() else None,
+        }
+
+    # ------------------------------------------------------------------ moves
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        kind, _, arg = action.partition(":")
+        phase = self.phase
+        if phase in ("draft", "reveal"):
+            self.choice[player] = arg
+            if all(c is not None for c in self.choice):
+                if phase == "draft":
+                    self._resolve_draft(ev)
+                else:
+                    self._resolve_reveal(ev)
+        elif kind == "place":
+            self.hands[player].remove(arg)
+            self.placed[player].append(arg)
+            self.flipped[player].append(False)
+            ev.append(Event("place", ("DE-2",), player, {"facedown": self.facedown_total()}))
+            self.turn = (player + 1) % self.num_players
+        elif kind == "declare" or kind == "raise":
+            painter, _, count = arg.partition(":")
+            self.bid = [painter, int(count), player]
+            if kind == "declare":
+                self.bid_passed = [False] * self.num_players
+            ev.append(Event(kind, ("DE-3",), player, {"painter": painter, "count": int(count)}))
+            self._next_bidder(player, ev)
+        elif kind == "pass":
+            self.bid_passed[player] = True
+            ev.append(Event("pass", ("DE-3",), player, {}))
+            self._next_bidder(player, ev)
+        elif kind == "flip":
+            seat_s, _, pos_s = arg.partition(":")
+            self._flip(player, int(seat_s), int(pos_s), ev)
+        else:  # discard
+            self.hands[player].remove(arg)
+            self.discard.append(arg)
+            self.owed -= 1
+            ev.append(Event("discard", ("DE-5",), player, {"card": arg}))
+            if self.owed == 0:
+                self._end_round(player, ev)
+        return ev
+
+    def _resolve_draft(self, ev: list[Event]) -> None:
+        n = self.num_players
+        picks = [(c or "").split(",") for c in self.choice]
+        for p in range(n):
+            for card in picks[p]:
+                self.hands[p].remove(card)
+        for p in range(n):
+            self.hands[(p + 1) % n].extend(picks[p])
+            self.hands[(p + 1) % n].sort()
+            self.passed[p] = picks[p]
+        self.choice = [None] * n
+        self.phase = "reveal"
+        ev.append(Event("draft", ("DE-1",), None, {}))
+
+    def _resolve_reveal(self, ev: list[Event]) -> None:
+        for p, card in enumerate(self.choice):
+            self.hands[p].remove(card or "")
+            self.placed[p].append(card or "")
+            self.flipped[p].append(False)
+        self.choice = [None] * self.num_players
+        self.phase = "turn"
+        self.turn = self.start
+        ev.append(Event("placed", ("DE-2",), None, {"facedown": self.facedown_total()}))
+
+    def _next_bidder(self, player: int, ev: list[Event]) -> None:
+        n = self.num_players
+        assert self.bid is not None
+        high = int(self.bid[2])  # type: ignore[call-overload]
+        self.phase = "bid"
+        for i in range(1, n + 1):
+            seat = (player + i) % n
+            if seat != high and not self.bid_passed[seat]:
+                self.turn = seat
+                return
+        self.phase = "challenge"
+        self.turn = high
+        self.found = 0
+        self.owners = []
+        ev.append(
+            Event(
+                "challenge", ("DE-3", "DE-4"), high, {"painter": self.bid[0], "count": self.bid[1]}
+            )
+        )
+
+    def _flip(self, player: int, seat: int, pos: int, ev: list[Event]) -> None:
+        assert self.bid is not None
+        painter, count = str(self.bid[0]), int(self.bid[1])  # type: ignore[call-overload]
+        self.flipped[seat][pos] = True
+        card = self.placed[seat][pos]
+        if seat not in self.owners:
+            self.owners.append(seat)
+        ok = PAINTER_OF[card] == painter
+        ev.append(Event("flip", ("DE-4",), player, {"seat": seat, "card": card, "hit": ok}))
+        if not ok:
+            self.misses[player] += 1
+            rules = ["DE-6"]
+            if self.misses[player] >= MISSES_PER_FORGERY:
+                self.misses[player] = 0
+                if self.supply > 0:
+                    self.supply -= 1
+                    self.forgeries[player] += 1
+                    ev.append(Event("forgery", ("DE-6",), player, {"supply": self.supply}))
+            ev.append(Event("challenge_failed", tuple(rules), player, {}))
+            if self.supply == 0:
+                self.phase = "over"
+                self.end_reason = "supply"
+                self.winners_ = self.winners()
+                ev.append(Event("game_end", ("DE-8",), None, {"winners": self.winners_}))
+                return
+            self._end_round(player, ev)
+            return
+        self.found += 1
+        if self.found < count:
+            return
+        reward = len(self.owners)
+        back = min(reward, self.forgeries[player])
+        self.forgeries[player] -= back
+        self.supply += back
+        self.owed = min(reward - back, len(self.hands[player]))
+        ev.append(
+            Event(
+                "challenge_succeeded",
+                ("DE-4", "DE-5"),
+                player,
+                {"reward": reward, "forgeries_returned": back, "discards": self.owed},
+            )
+        )
+        if self.owed == len(self.hands[player]) and self.owed:
+            self.discard.extend(self.hands[player])
+            ev.append(Event("discard", ("DE-5",), player, {"cards": list(self.hands[player])}))
+            self.hands[player] = []
+            self.owed = 0
+        if self.owed:
+            self.phase = "pay"
+            return
+        self._end_round(player, ev)
+
+    def _end_round(self, challenger: int, ev: list[Event]) -> None:
+        n = self.num_players
+        for p in range(n):
+            self.hands[p].extend(self.placed[p])
+            self.hands[p].sort()
+            self.placed[p] = []
+            self.flipped[p] = []
+        self.bid = None
+        self.bid_passed = [False] * n
+        self.found = 0
+        self.owners = []
+        self.owed = 0
+        done = [p for p in range(n) if len(self.hands[p]) <= 1]
+        if done:
+            self.phase = "over"
+            self.end_reason = "hand"
+            self.winners_ = done
+            ev.append(Event("game_end", ("DE-7",), None, {"winners": done}))
+            return
+        self.start = (challenger + 1) % n
+        self.turn = self.start
+        self.rounds += 1
+        self.phase = "reveal"
+        self.choice = [None] * n
+        ev.append(Event("round_end", ("DE-7",), None, {"start": self.start}))
+
+
+def new_game(players: int | Sequence[str], seed: int = 0, **options: object) -> DetectiveEyeState:
+    return DetectiveEyeState(players, seed, **options)
+
+
+def replay(record: Mapping[str, object]) -> DetectiveEyeState:
+    state = replay_record(DetectiveEyeState, record)
+    assert isinstance(state, DetectiveEyeState)
+    return state
+
+
+__all__ = ["DetectiveEyeState", "facedown_odds", "new_game", "replay"]

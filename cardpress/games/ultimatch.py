@@ -1,0 +1,678 @@
+"""Ultimatch (アルティマッチ): the match rule, and the cooperative engine (1-5 players).
+
+Rulings UM-1..UM-13. Card ids are ``<colour>-<number>`` (``orange-5``).
+
+Engine actions, by phase:
+
+* ``give``   (simultaneous, 2+ players): ``give:<card>`` a hand card to the alta hand (UM-9).
+* ``offer``  (simultaneous, everyone but the active player): ``offer:<card>`` or
+  ``offer:none`` (UM-10).
+* ``swap``   (active): ``swap:<seat>:<own card>`` takes that seat's hidden offer in
+  exchange for one of your cards, or ``noswap``.
+* ``match``  (active): ``match:<target>:<card>`` or ``match:<target>:<card>+<card>``
+  with hand or alta cards, or ``pass`` where UM-6 allows it.
+* ``reward`` (active, after an Ultimatch): ``alta:<card>`` names which of the two
+  drawn cards goes to the alta hand; the other stays in hand (UM-5).
+
+Options: ``difficulty`` (one of :data:`DIFFICULTIES`, UM-12), ``turn_order``
+("counter-clockwise" | "clockwise", UM-7), ``pass_rule`` ("standard" |
+"official", UM-6), ``dealer`` (seat; the first-player tie-break starts at
+the dealer's left, i.e. the next seat clockwise). Seats are numbered
+clockwise. In solitaire there is no alta hand, exchange or pass, so only the
+"normal" difficulty applies (the Ultimatch reward already goes to hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardpress.games.base import Action, Event, GameState, replay_record
+
+GAME_ID = "ultimatch"
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
+PRIMARIES: tuple[str, ...] = ("red", "yellow", "blue")
+#: UM-1: the two primaries that mix to each secondary
+MIXES: dict[str, frozenset[str]] = {
+    "orange": frozenset({"red", "yellow"}),
+    "green": frozenset({"yellow", "blue"}),
+    "purple": frozenset({"red", "blue"}),
+}
+NUMBERS: tuple[int, ...] = tuple(range(1, 9))
+DECK: tuple[str, ...] = tuple(f"{c}-{n}" for c in COLOURS for n in NUMBERS)
+CARD: dict[str, tuple[str, int]] = {f"{c}-{n}": (c, n) for c in COLOURS for n in NUMBERS}
+
+DIFFICULTIES: tuple[str, ...] = (
+    "normal",
+    "easier-alta-1",
+    "easier-alta-2",
+    "easier-exchange",
+    "harder-remove",
+    "harder-reward",
+)
+HAND_SIZE: dict[int, int] = {1: 13, 2: 6, 3: 4, 4: 5, 5: 4}  # UM-9
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    match: bool
+    ultimatch: bool
+    by: tuple[str, ...]
+    rule_ids: tuple[str, ...]
+
+
+def parse_card_id(card_id: str) -> tuple[str, int]:
+    """``"orange-5"`` -> ``("orange", 5)``; ValueError for anything else."""
+    if not isinstance(card_id, str):
+        raise ValueError(f"a card id is a string like 'orange-5': {card_id!r}")
+    colour, sep, number = card_id.strip().lower().rpartition("-")
+    if not sep or colour not in COLOURS or not number.isdigit():
+        raise ValueError(
+            f"not an Ultimatch card id: {card_id!r} (expected <colour>-<number>, "
+            f"colours {', '.join(COLOURS)})"
+        )
+    return colour, int(number)
+
+
+def _check(card: tuple[str, int]) -> tuple[str, int]:
+    colour, number = card
+    if colour not in COLOURS:
+        raise ValueError(f"unknown colour {colour!r}; colours: {', '.join(COLOURS)}")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValueError(f"a card number is a whole number >= 1: {number!r}")
+    return colour, number
+
+
+def match(target: tuple[str, int], cards: Sequence[tuple[str, int]]) -> MatchResult:
+    """Does playing ``cards`` (1 or 2 (colour, number) pairs) match ``target``?
+
+    One card (UM-2): same number or same colour; never an Ultimatch (UM-4).
+    Two cards (UM-3): sum or difference equals the number, or the two are the
+    primaries mixing to the target's colour. Ultimatch (UM-4): the number
+    matches and so does the colour, by mixing or by both cards having the
+    target's colour. ``by`` lists what matched: "number", "colour".
+    """
+    tc, tn = _check(target)
+    if len(cards) not in (1, 2):
+        raise ValueError(f"a match uses 1 or 2 cards, not {len(cards)}")
+    played = [_check(c) for c in cards]
+    if len(played) == 1:
+        c, n = played[0]
+        by = tuple(k for k, ok in (("number", n == tn), ("colour", c == tc)) if ok)
+        return MatchResult(bool(by), False, by, ("UM-2",))
+    (ac, an), (bc, bn) = played
+    number = an + bn == tn or abs(an - bn) == tn
+    mixed = MIXES.get(tc) == frozenset((ac, bc))
+    same = ac == tc and bc == tc
+    ultimatch = number and (mixed or same)
+    by = tuple(k for k, ok in (("number", number), ("colour", mixed or (same and number))) if ok)
+    return MatchResult(number or mixed, ultimatch, by, ("UM-3", "UM-4") if ultimatch else ("UM-3",))
+
+
+# --------------------------------------------------------------------------- engine
+
+
+def _pyramid_rows(players: int) -> int:
+    return 5 if players <= 3 else 6  # UM-8
+
+
+def _index(row: int, pos: int) -> int:
+    return row * (row + 1) // 2 + pos
+
+
+#: (rows) -> list per index of the parent indices that a removal may uncover
+_PARENTS: dict[int, list[tuple[int, ...]]] = {}
+_CHILDREN: dict[int, list[tuple[int, int] | None]] = {}
+for _rows in (5, 6):
+    parents: list[tuple[int, ...]] = []
+    children: list[tuple[int, int] | None] = []
+    for _r in range(_rows):
+        for _i in range(_r + 1):
+            ps = []
+            if _r > 0 and _i > 0:
+                ps.append(_index(_r - 1, _i - 1))
+            if _r > 0 and _i < _r:
+                ps.append(_index(_r - 1, _i))
+            parents.append(tuple(ps))
+            children.append(
+                (_index(_r + 1, _i), _index(_r + 1, _i + 1)) if _r + 1 < _rows else None
+            )
+    _PARENTS[_rows] = parents
+    _CHILDREN[_rows] = children
+
+#: target card -> the cards that match it on their own (UM-2)
+_SINGLE: dict[str, frozenset[str]] = {
+    t: frozenset(
+        c for c in DECK if c != t and (CARD[c][0] == CARD[t][0] or CARD[c][1] == CARD[t][1])
+    )
+    for t in DECK
+}
+_PAIRS: dict[tuple[str, str], dict[str, bool]] = {}
+
+
+_MIX_OF: dict[frozenset[str], str] = {pair: colour for colour, pair in MIXES.items()}
+
+
+def _pair_table(a: str, b: str) -> dict[str, bool]:
+    """Target card -> Ultimatch? for every target the pair (a, b) matches (UM-3, UM-4).
+
+    Straight from the rules' arithmetic, cached per pair; a test checks it
+    against :func:`match` for every pair and target of the deck.
+    """
+    key = (a, b)
+    table = _PAIRS.get(key)
+    if table is not None:
+        return table
+    (ac, an), (bc, bn) = CARD[a], CARD[b]
+    mixed = _MIX_OF.get(frozenset((ac, bc)))
+    table = {}
+    for n in {an + bn, abs(an - bn)}:
+        if 1 <= n <= 8:
+            for col in COLOURS:
+                table[f"{col}-{n}"] = col == mixed or (ac == col and bc == col)
+    if mixed:
+        for n in NUMBERS:
+            table.setdefault(f"{mixed}-{n}", False)
+    table.pop(a, None)
+    table.pop(b, None)
+    _PAIRS[key] = table
+    return table
+
+
+class UltimatchState(GameState):
+    """A game of Ultimatch: everyone wins or loses together (UM-6, UM-13)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 5
+    default_options: ClassVar[dict[str, object]] = {
+        "difficulty": "normal",
+        "turn_order": "counter-clockwise",
+        "pass_rule": "standard",
+        "dealer": 0,
+    }
+    turn_rule: ClassVar[str | None] = "UM-7"
+
+    deck: list[str]
+    discard: list[str]
+    removed: list[str]
+    pyramid: list[str | None]
+    face_up: list[bool]
+    rows: int
+    hands: list[list[str]]
+    alta: list[str]
+    given: list[str | None]
+    offers: list[str | None]
+    offered: list[bool]
+    exchanges_left: int
+    drawn: list[str]
+    turn: int
+    phase: str  # give | offer | swap | match | reward | over
+    passes: int
+    won: bool | None
+    turns: int
+    ultimatches: int
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        o = self.options
+        n = self.num_players
+        if o["difficulty"] not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)} (UM-12)")
+        if n == 1 and o["difficulty"] != "normal":
+            raise ValueError(
+                "solitaire has no alta hand, exchange or pass: only difficulty 'normal' (UM-12)"
+            )
+        if o["turn_order"] not in ("counter-clockwise", "clockwise"):
+            raise ValueError("turn_order must be counter-clockwise or clockwise (UM-7)")
+        if o["pass_rule"] not in ("standard", "official"):
+            raise ValueError("pass_rule must be standard or official (UM-6)")
+        if not isinstance(o["dealer"], int) or not 0 <= o["dealer"] < n:
+            raise ValueError(f"dealer must be a seat 0-{n - 1}")
+        self.deck = list(DECK)
+        self._shuffle(self.deck)
+        self.rows = _pyramid_rows(n)
+        size = self.rows * (self.rows + 1) // 2
+        self.pyramid = [self.deck.pop() for _ in range(size)]
+        bottom = _index(self.rows - 1, 0)
+        self.face_up = [i >= bottom for i in range(size)]
+        self.hands = [[self.deck.pop() for _ in range(HAND_SIZE[n])] for _ in range(n)]
+        self.discard = []
+        self.removed = []
+        self.alta = []
+        self.given = [None] * n
+        self.offers = [None] * n
+        self.offered = [False] * n
+        self.exchanges_left = 0
+        self.drawn = []
+        self.turn = 0
+        self.passes = 0
+        self.won = None
+        self.turns = 0
+        self.ultimatches = 0
+        if n == 1:
+            self.phase = "match"
+            self._begin_turn([])
+        else:
+            self.phase = "give"
+
+    @property
+    def solitaire(self) -> bool:
+        return self.num_players == 1
+
+    def _next_seat(self, seat: int) -> int:
+        step = -1 if self.options["turn_order"] == "counter-clockwise" else 1
+        return (seat + step) % self.num_players
+
+    def _draw(self, ev: list[Event]) -> str | None:
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self._shuffle(self.deck)
+            ev.append(Event("reshuffle", ("UM-11",), None, {"deck": len(self.deck)}))
+        return self.deck.pop()
+
+    # ------------------------------------------------------------------ matches
+
+    def targets(self) -> list[str]:
+        """Face-up pyramid cards (the cards a play may match)."""
+        return [c for c, up in zip(self.pyramid, self.face_up, strict=True) if up and c]
+
+    def matches(self, player: int) -> list[tuple[str, tuple[str, ...], bool]]:
+        """Every legal play for ``player``: (target, cards, ultimatch).
+
+        Cached on the inputs themselves (hand, alta, pyramid), so the cache can
+        never go stale, even when a test or the referee edits the state.
+        """
+        key = (
+            tuple(self.hands[player]),
+            tuple(self.alta),
+            tuple(self.pyramid),
+            tuple(self.face_up),
+        )
+        cache = getattr(self, "_match_cache", None)
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        out = self._find_matches(self.hands[player] + self.alta)
+        self._match_cache = (key, out)
+        return out
+
+    @staticmethod
+    def _find_matches_for(
+        targets: list[str], cards: list[str]
+    ) -> list[tuple[str, tuple[str, ...], bool]]:
+        """Every (target, cards, ultimatch) play, via the precomputed match tables."""
+        cards = sorted(set(cards))
+        out: list[tuple[str, tuple[str, ...], bool]] = []
+        pair_tables = [
+            ((a, b), _pair_table(a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]
+        ]
+        for t in targets:
+            single = _SINGLE[t]
+            out.extend((t, (c,), False) for c in cards if c in single)
+            for pair, table in pair_tables:
+                u = table.get(t)
+                if u is not None:
+                    out.append((t, pair, u))
+        return out
+
+    def _find_matches(self, cards: list[str]) -> list[tuple[str, tuple[str, ...], bool]]:
+        return self._find_matches_for(self.targets(), cards)
+
+    def pass_allowed(self, player: int) -> bool:
+        """UM-6: no match -> must pass; else pass only if every match uses alta cards."""
+        if self.solitaire:
+            return False
+        found = self.matches(player)
+        if not found:
+            return True
+        hand = set(self.hands[player])
+        if self.options["pass_rule"] == "official":
+            return all(not any(c in hand for c in cards) for _, cards, _ in found)
+        return all(not all(c in hand for c in cards) for _, cards, _ in found)
+
+    # ------------------------------------------------------------------ queries
+
+    def current_players(self) -> list[int]:
+        phase = self.phase
+        if phase == "give":
+            return [p for p in range(self.num_players) if self.given[p] is None]
+        if phase == "offer":
+            return [p for p in range(self.num_players) if p != self.turn and not self.offered[p]]
+        if phase == "over":
+            return []
+        return [self.turn]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.current_players():
+            return []
+        phase = self.phase
+        if phase == "give":
+            return ["give:" + c for c in self.hands[player]]
+        if phase == "offer":
+            return ["offer:none", *("offer:" + c for c in self.hands[player])]
+        if phase == "swap":
+            acts = ["noswap"]
+            for s in range(self.num_players):
+                if self.offers[s] is not None:
+                    acts.extend(f"swap:{s}:{c}" for c in self.hands[player])
+            return acts
+        if phase == "reward":
+            return ["alta:" + c for c in self.drawn]
+        acts = [f"match:{t}:{'+'.join(cards)}" for t, cards, _ in self.matches(player)]
+        if self.pass_allowed(player):
+            acts.append("pass")
+        return acts
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        phase = self.phase
+        if phase == "match":
+            if player != self.turn:
+                return False
+            if action == "pass":
+                return self.pass_allowed(player)
+            head, _, rest = action.partition(":")
+            target, _, cards = rest.partition(":")
+            played = tuple(cards.split("+"))
+            return head == "match" and any(
+                t == target and cs == played for t, cs, _ in self.matches(player)
+            )
+        if phase == "give":
+            return (
+                self.given[player] is None
+                and action[5:] in self.hands[player]
+                and (action[:5] == "give:")
+            )
+        if phase == "offer":
+            if player == self.turn or self.offered[player] or action[:6] != "offer:":
+                return False
+            return action == "offer:none" or action[6:] in self.hands[player]
+        return action in self.legal_actions(player)
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+        phase = self.phase
+        if phase == "match":
+            if action == "pass":
+                if self.solitaire:
+                    return ("solitaire has no pass", "UM-6")
+                return ("you may pass only when every match needs an alta-hand card", "UM-6")
+            try:
+                _, target, cards = action.split(":", 2)
+                played = cards.split("+")
+                if target not in self.targets():
+                    return (f"{target} is not a face-up pyramid card", "UM-8")
+                for c in played:
+                    if c not in self.hands[player] and c not in self.alta:
+                        return (f"{c} is in neither your hand nor the alta hand", "UM-2")
+                res = match(parse_card_id(target), [parse_card_id(c) for c in played])
+                return (f"{'+'.join(played)} does not match {target}", res.rule_ids[0])
+            except ValueError:
+                return ("play 'match:<target>:<card>[+<card>]' or 'pass'", "UM-2")
+        if phase == "give":
+            return ("give one of your hand cards to the alta hand ('give:<card>')", "UM-9")
+        if phase in ("offer", "swap"):
+            return ("offer one hand card or none; the active player swaps one or none", "UM-10")
+        if phase == "reward":
+            return ("name which drawn card goes to the alta hand ('alta:<card>')", "UM-5")
+        return (f"{action!r} is not legal now", None)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        left = sum(1 for c in self.pyramid if c)
+        return [float(-left)] * self.num_players
+
+    def ranking(self) -> list[int]:
+        return [1] * self.num_players
+
+    def winners(self) -> list[int]:
+        return list(range(self.num_players)) if self.won else []
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.won else 0.0] * self.num_players
+
+    def view(self, player: int | None) -> dict[str, object]:
+        """Own hand only; face-down pyramid cards, deck, offers and unrevealed alta gifts hidden."""
+        n = self.num_players
+        return {
+            "game": GAME_ID,
+            "players": list(self.names),
+            "viewer": player,
+            "pyramid": [
+                (c if up else ("hidden" if c else None))
+                for c, up in zip(self.pyramid, self.face_up, strict=True)
+            ],
+            "rows": self.rows,
+            "hand": list(self.hands[player]) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "alta": list(self.alta),
+            "given": [
+                (g if p == player else ("hidden" if g is not None else None))
+                for p, g in enumerate(self.given)
+            ]
+            if self.phase == "give"
+            else [None] * n,
+            "offers": [
+                (o if p == player else ("hidden" if o is not None else None))
+                for p, o in enumerate(self.offers)
+            ],
+            "drawn": list(self.drawn) if player == self.turn else len(self.drawn),
+            "deck": len(self.deck),
+            "discard": list(self.discard),
+            "removed": len(self.removed),
+            "turn": self.turn,
+            "phase": self.phase,
+            "passes": self.passes,
+            "to_act": self.current_players(),
+            "legal_actions": self.legal_actions(player) if player is not None else [],
+            "terminal": self.is_terminal(),
+            "won": self.won,
+        }
+
+    # ------------------------------------------------------------------ moves
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        phase = self.phase
+        if phase == "give":
+            self.given[player] = action[5:]
+            if all(g is not None for g in self.given):
+                self._reveal_alta(ev)
+        elif phase == "offer":
+            self.offered[player] = True
+            card = action[6:]
+            self.offers[player] = None if card == "none" else card
+            if all(self.offered[p] for p in range(self.num_players) if p != self.turn):
+                self.phase = "swap"
+                ev.append(
+                    Event(
+                        "offers",
+                        ("UM-10",),
+                        None,
+                        {"offered": [o is not None for o in self.offers]},
+                    )
+                )
+        elif phase == "swap":
+            self._swap(player, action, ev)
+        elif phase == "reward":
+            card = action[5:]
+            self.alta.append(card)
+            self.drawn.remove(card)
+            self.hands[player].extend(self.drawn)
+            ev.append(Event("reward", ("UM-5",), player, {"alta": card}))
+            self.drawn = []
+            self._end_turn(ev)
+        elif action == "pass":
+            self._pass(player, ev)
+        else:
+            self._match(player, action, ev)
+        return ev
+
+    def _reveal_alta(self, ev: list[Event]) -> None:
+        n = self.num_players
+        given = [g for g in self.given if g is not None]
+        for p in range(n):
+            self.hands[p].remove(self.given[p] or "")
+        self.alta = list(given)
+        rules = ["UM-9"]
+        extra = 1 if n in (2, 3) else 0
+        diff = self.options["difficulty"]
+        extra += {"easier-alta-1": 1, "easier-alta-2": 2}.get(diff, 0)
+        if diff in ("easier-alta-1", "easier-alta-2"):
+            rules.append("UM-12")
+        for _ in range(extra):
+            card = self._draw(ev)
+            if card is not None:
+                self.alta.append(card)
+        if diff == "harder-remove":
+            rules.append("UM-12")
+            self.removed.append(self.alta.pop(self._randbelow(len(self.alta))))
+        dealer = self.options["dealer"]
+        order = [(dealer + i) % n for i in range(1, n + 1)]
+        first = max(order, key=lambda p: (CARD[self.given[p] or "red-1"][1], -order.index(p)))
+        ev.append(
+            Event(
+                "alta_revealed",
+                tuple(rules),
+                None,
+                {"given": list(self.given), "alta": list(self.alta)},
+            )
+        )
+        ev.append(Event("first_player", ("UM-7",), first, {}))
+        self.given = [None] * n
+        self.turn = first
+        self._begin_turn(ev)
+
+    def _begin_turn(self, ev: list[Event]) -> None:
+        self.turns += 1
+        if self.solitaire:
+            self.phase = "match"
+            if not self.matches(0):
+                self.phase = "over"
+                self.won = False
+                ev.append(Event("lost", ("UM-6",), 0, {"reason": "no match in solitaire"}))
+            return
+        self.exchanges_left = 2 if self.options["difficulty"] == "easier-exchange" else 1
+        self._begin_exchange()
+
+    def _begin_exchange(self) -> None:
+        self.phase = "offer"
+        self.offers = [None] * self.num_players
+        self.offered = [False] * self.num_players
+
+    def _swap(self, player: int, action: Action, ev: list[Event]) -> None:
+        if action != "noswap":
+            _, seat_s, mine = action.split(":", 2)
+            seat = int(seat_s)
+            theirs = self.offers[seat] or ""
+            self.hands[player].remove(mine)
+            self.hands[seat].remove(theirs)
+            self.hands[player].append(theirs)
+            self.hands[seat].append(mine)
+            ev.append(Event("exchange", ("UM-10",), player, {"with": seat}))
+        self.offers = [None] * self.num_players
+        self.offered = [False] * self.num_players
+        self.exchanges_left -= 1
+        if self.exchanges_left > 0:
+            self._begin_exchange()
+        else:
+            self.phase = "match"
+
+    def _pass(self, player: int, ev: list[Event]) -> None:
+        self.passes += 1
+        card = self._draw(ev)
+        if card is not None:
+            self.hands[player].append(card)
+        ev.append(Event("pass", ("UM-6",), player, {"drew": card is not None}))
+        if self.passes >= self.num_players:
+            self.phase = "over"
+            self.won = False
+            ev.append(Event("lost", ("UM-6",), None, {"reason": "everyone passed in a row"}))
+            return
+        self._end_turn(ev)
+
+    def _match(self, player: int, action: Action, ev: list[Event]) -> None:
+        _, target, cards_s = action.split(":", 2)
+        cards = cards_s.split("+")
+        ultimatch = False
+        for t, cs, u in self.matches(player):
+            if t == target and "+".join(cs) == cards_s:
+                ultimatch = u
+                break
+        hand = self.hands[player]
+        for c in cards:
+            if c in hand:
+                hand.remove(c)
+            else:
+                self.alta.remove(c)
+        idx = self.pyramid.index(target)
+        self.pyramid[idx] = None
+        self.discard.extend(cards)
+        self.discard.append(target)
+        self.passes = 0
+        rules = ("UM-2",) if len(cards) == 1 else (("UM-3", "UM-4") if ultimatch else ("UM-3",))
+        ev.append(
+            Event(
+                "match", rules, player, {"target": target, "cards": cards, "ultimatch": ultimatch}
+            )
+        )
+        for parent in _PARENTS[self.rows][idx]:
+            kids = _CHILDREN[self.rows][parent]
+            uncovered = kids and self.pyramid[kids[0]] is None and self.pyramid[kids[1]] is None
+            if uncovered and not self.face_up[parent]:
+                self.face_up[parent] = True
+                ev.append(Event("reveal", ("UM-8",), None, {"card": self.pyramid[parent]}))
+        if all(c is None for c in self.pyramid):
+            self.phase = "over"
+            self.won = True
+            ev.append(Event("won", ("UM-13",), player, {}))
+            return
+        if ultimatch:
+            self.ultimatches += 1
+            drawn = [c for c in (self._draw(ev), self._draw(ev)) if c is not None]
+            both_to_hand = self.solitaire or self.options["difficulty"] == "harder-reward"
+            if len(drawn) == 2 and not both_to_hand:
+                self.drawn = drawn
+                self.phase = "reward"
+                return
+            hand.extend(drawn)
+            ev.append(
+                Event(
+                    "reward",
+                    ("UM-5", "UM-12") if both_to_hand and not self.solitaire else ("UM-5",),
+                    player,
+                    {"to_hand": len(drawn)},
+                )
+            )
+        self._end_turn(ev)
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        self.turn = self._next_seat(self.turn)
+        self._begin_turn(ev)
+
+
+def new_game(players: int | Sequence[str], seed: int = 0, **options: object) -> UltimatchState:
+    return UltimatchState(players, seed, **options)
+
+
+def replay(record: Mapping[str, object]) -> UltimatchState:
+    state = replay_record(UltimatchState, record)
+    assert isinstance(state, UltimatchState)
+    return state
+
+
+__all__ = [
+    "COLOURS",
+    "DIFFICULTIES",
+    "MatchResult",
+    "UltimatchState",
+    "match",
+    "new_game",
+    "parse_card_id",
+    "replay",
+]
