@@ -1,0 +1,353 @@
+"""``cardpress build``: plan the outputs, skip the up-to-date ones, build the rest in parallel.
+
+Outputs under ``--out`` (default ``build/``)::
+
+    <lang>/decks/<deck>-<paper>.pdf        contract: poker cards, fronts/backs, long-edge flip
+    <lang>/decks/<deck>-<paper>[-<size>][-<duplex>].pdf
+                                           other card sizes / duplex modes (suffix only
+                                           when not poker / long)
+    <lang>/print-shop/<deck>[-<size>].pdf  one page per side, 3 mm bleed, TrimBox/BleedBox,
+                                           front then back for every card (always built)
+    <lang>/png/<deck>[-<size>]/<card-id>.png
+                                           300 dpi with bleed, every card type; also back.png
+    <lang>/tts/<deck>[-<size>]-faces.png   Tabletop Simulator sheet (every copy, <= 10 x 7,
+                                           <= 4096 px wide), and <deck>[-<size>]-back.png
+    <lang>/rules/<game>-<paper>.pdf        the rule sheets (cardpress.print.rulesheet)
+    .cardpress-manifest.json               input hash of every output (the up-to-date check)
+
+A job's key hashes everything that can change its bytes: the card files of
+its deck (and their art), the fonts, the ``cards`` catalogues, the cardpress
+source, and the options. A job whose outputs exist with the recorded key is
+skipped. Jobs run in a process pool (``--jobs``, default 2); every file is
+written to a temporary name and moved into place, so a failed build leaves
+the previous file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import warnings
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from cardpress.catalogue.models import DECK_IDS, GAME_IDS, TRIPTYCH_GAMES
+from cardpress.paths import CARDS, LOCALES, ROOT, TEMPLATES
+from cardpress.print.export import export_deck_images, write_atomic
+
+MANIFEST = ".cardpress-manifest.json"
+PAPERS = ("a4", "letter")
+LANGS = ("ja", "en")
+DECK_GAMES = {"triptych": TRIPTYCH_GAMES, "ultimatch": ("ultimatch",), "eshi100": ("eshi100",)}
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Options:
+    langs: tuple[str, ...] = LANGS
+    papers: tuple[str, ...] = PAPERS
+    decks: tuple[str, ...] = DECK_IDS
+    base_url: str = "http://localhost:5000"
+    out: Path = Path("build")
+    size: str = "poker"
+    duplex: str = "long"
+    print_shop: bool = True
+    images: bool = True
+    rules: bool = True
+    eshi100_csv: Path | None = None
+    jobs: int = 2
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: str  # deck | shop | images | rules
+    deck: str  # deck id, or the game id for rules
+    lang: str
+    paper: str = ""
+    outputs: tuple[str, ...] = ()  # relative to --out; images: its folder + tts files
+    key: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.outputs[0] if self.outputs else f"{self.kind}:{self.deck}:{self.lang}"
+
+
+@dataclass
+class Report:
+    built: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+# --------------------------------------------------------------------------- hashing
+
+
+def _hash_files(h, paths: Iterable[Path]) -> None:
+    for path in sorted(paths):
+        if path.is_file():
+            h.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+            h.update(path.read_bytes())
+
+
+def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return [
+        p for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+        and (suffixes is None or p.suffix in suffixes)
+    ]
+
+
+@cache
+def code_version() -> str:
+    h = hashlib.sha256()
+    _hash_files(h, _tree(PACKAGE, (".py",)))
+    return h.hexdigest()
+
+
+@cache
+def fonts_version() -> str:
+    from cardpress.print.fonts import register_fonts
+
+    h = hashlib.sha256()
+    for role, path in sorted(register_fonts().items()):
+        st = Path(path).stat()
+        h.update(f"{role}:{path}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def deck_inputs(deck_id: str, opts: Options) -> str:
+    h = hashlib.sha256()
+    _hash_files(h, _tree(CARDS / deck_id))
+    _hash_files(h, [p for p in CARDS.glob("*") if p.is_file()])
+    if deck_id == "eshi100" and opts.eshi100_csv is not None:
+        _hash_files(h, [opts.eshi100_csv])
+    _hash_files(h, [LOCALES / lang / "LC_MESSAGES" / "cards.po" for lang in LANGS])
+    if deck_id == "triptych":  # rule cards print text from the rules package
+        _hash_files(h, _tree(TEMPLATES / "rules"))
+        _hash_files(h, [LOCALES / lang / "LC_MESSAGES" / "rules.po" for lang in LANGS])
+    return h.hexdigest()
+
+
+def rules_inputs() -> str:
+    h = hashlib.sha256()
+    _hash_files(h, _tree(CARDS))
+    _hash_files(h, _tree(TEMPLATES))
+    _hash_files(h, _tree(LOCALES, (".po",)))
+    return h.hexdigest()
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps([str(p) for p in parts]).encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def deck_pdf_name(deck: str, paper: str, size: str, duplex: str) -> str:
+    suffix = ("" if size == "poker" else f"-{size}") + ("" if duplex == "long" else f"-{duplex}")
+    return f"{deck}-{paper}{suffix}.pdf"
+
+
+def plan(opts: Options) -> list[Job]:
+    common = (code_version(), fonts_version(), opts.base_url, opts.size)
+    jobs: list[Job] = []
+    inputs = {d: deck_inputs(d, opts) for d in opts.decks}
+    for lang in opts.langs:
+        for deck in opts.decks:
+            base = (*common, inputs[deck], lang, deck)
+            for paper in opts.papers:
+                rel = f"{lang}/decks/{deck_pdf_name(deck, paper, opts.size, opts.duplex)}"
+                jobs.append(Job("deck", deck, lang, paper, (rel,),
+                                _key(*base, "deck", paper, opts.duplex)))
+            if opts.print_shop:
+                suffix = "" if opts.size == "poker" else f"-{opts.size}"
+                rel = f"{lang}/print-shop/{deck}{suffix}.pdf"
+                jobs.append(Job("shop", deck, lang, "", (rel,), _key(*base, "shop")))
+            if opts.images:
+                name = deck if opts.size == "poker" else f"{deck}-{opts.size}"
+                outs = (f"{lang}/png/{name}/back.png", f"{lang}/tts/{name}-faces.png",
+                        f"{lang}/tts/{name}-back.png")
+                jobs.append(Job("images", deck, lang, "", outs, _key(*base, "images")))
+    if opts.rules:
+        games = [g for g in GAME_IDS if any(g in DECK_GAMES[d] for d in opts.decks)]
+        rkey = rules_inputs()
+        for lang in opts.langs:
+            for game in games:
+                for paper in opts.papers:
+                    rel = f"{lang}/rules/{game}-{paper}.pdf"
+                    jobs.append(Job("rules", game, lang, paper, (rel,),
+                                    _key(code_version(), fonts_version(), rkey, opts.base_url,
+                                         lang, game, paper)))
+    return jobs
+
+
+# --------------------------------------------------------------------------- running
+
+
+@cache
+def _catalogue():
+    from cardpress.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
+def load_deck(deck_id: str, eshi100_csv: Path | None):
+    cat = _catalogue()
+    if deck_id == "eshi100" and eshi100_csv is not None:
+        from cardpress.catalogue import load_eshi100_csv
+
+        return load_eshi100_csv(eshi100_csv, cat.eshi100.catalogue), cat.root
+    return cat.deck(deck_id), cat.root
+
+
+def run_job(job: Job, opts: Options) -> tuple[Job, list[str], list[str], str | None]:
+    """Build one job (in a worker process); returns the job, files written, warnings, error."""
+    error = None
+    written: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            written = _run(job, opts)
+        except Exception as exc:  # reported as one line; the previous file stays
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            error = f"{job.name}: {type(exc).__name__}: {first}"
+    notes = sorted({str(w.message) for w in caught})
+    return job, written, notes, error
+
+
+def _run(job: Job, opts: Options) -> list[str]:
+    out = Path(opts.out)
+    if job.kind == "rules":
+        from cardpress.print.rulesheet import render_rule_sheet  # lazy: another module
+
+        data = render_rule_sheet(job.deck, job.lang, job.paper, opts.base_url)
+        write_atomic(out / job.outputs[0], data)
+        return list(job.outputs)
+    from cardpress.print.sheets import render_deck_pdf, render_print_shop_pdf
+
+    deck, root = load_deck(job.deck, opts.eshi100_csv)
+    if job.kind == "deck":
+        data = render_deck_pdf(deck, job.lang, job.paper, opts.base_url, size=opts.size,
+                               duplex=opts.duplex, root=root)
+        write_atomic(out / job.outputs[0], data)
+        return list(job.outputs)
+    if job.kind == "shop":
+        data = render_print_shop_pdf(deck, job.lang, opts.base_url, size=opts.size, root=root)
+        write_atomic(out / job.outputs[0], data)
+        return list(job.outputs)
+    paths = export_deck_images(deck, job.lang, opts.base_url, out, size=opts.size, root=root)
+    return [str(p.relative_to(out)) for p in paths]
+
+
+def rulesheet_available() -> bool:
+    try:
+        from cardpress.print import rulesheet
+    except ImportError:
+        return False
+    return hasattr(rulesheet, "render_rule_sheet")
+
+
+def read_manifest(out: Path) -> dict[str, str]:
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Report:
+    """Build what ``opts`` asks for; raises CatalogueError/ConfigError/FontError on bad input."""
+    from cardpress.catalogue import load_catalogue
+    from cardpress.print.fonts import register_fonts
+
+    started = time.perf_counter()
+    _catalogue.cache_clear()
+    register_fonts()  # FontError before any work
+    cat = load_catalogue()  # CatalogueError before any work
+    if opts.eshi100_csv is not None and "eshi100" in opts.decks:
+        from cardpress.catalogue import load_eshi100_csv
+
+        load_eshi100_csv(opts.eshi100_csv, cat.eshi100.catalogue)
+    report = Report()
+    out = Path(opts.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if opts.rules and not rulesheet_available():
+        report.notices.append("rule sheets skipped: cardpress.print.rulesheet is not available yet")
+        opts = Options(**{**opts.__dict__, "rules": False})
+    jobs = plan(opts)
+    manifest = read_manifest(out)
+    todo = []
+    for job in jobs:
+        fresh = manifest.get(job.name) == job.key and all((out / o).exists() for o in job.outputs)
+        if fresh and not opts.force:
+            report.skipped.append(job.name)
+        else:
+            todo.append(job)
+    total = len(todo)
+    progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
+    done = 0
+
+    def finish(job: Job, written: list[str], notes: list[str], error: str | None) -> None:
+        nonlocal done
+        done += 1
+        if error is not None:
+            report.failed.append(error)
+            manifest.pop(job.name, None)
+            progress(f"[{done}/{total}] FAILED {error}")
+            return
+        manifest[job.name] = job.key
+        report.built.extend(written)
+        for note in notes:
+            if note not in report.notices:
+                report.notices.append(note)
+        progress(f"[{done}/{total}] {job.name}")
+
+    try:
+        if opts.jobs <= 1 or total <= 1:
+            for job in todo:
+                finish(*run_job(job, opts))
+        else:
+            # heavy jobs first so the pool finishes together
+            weight = {"images": 0, "shop": 1, "deck": 2, "rules": 3}
+            order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
+            with ProcessPoolExecutor(max_workers=opts.jobs) as pool:
+                futures = [pool.submit(run_job, job, opts) for job in order]
+                for fut in as_completed(futures):
+                    finish(*fut.result())
+    finally:
+        write_atomic(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def watch_paths() -> list[Path]:
+    return [p for p in (CARDS, LOCALES, TEMPLATES) if p.exists()]
+
+
+def watch(opts: Options, on_build: Callable[[Report | BaseException], None],
+          progress: Callable[[str], None] = lambda s: None, stop_event=None) -> None:
+    """Rebuild after every save under cards/ (and the catalogues); the manifest keeps it quick."""
+    from watchfiles import watch as watch_files
+
+    def once() -> None:
+        code_version.cache_clear()
+        try:
+            on_build(build(opts, progress))
+        except Exception as exc:  # a bad save must not end the designer's loop
+            on_build(exc)
+
+    once()
+    for _changes in watch_files(*watch_paths(), stop_event=stop_event,
+                                watch_filter=lambda change, path: not os.path.basename(
+                                    path).startswith(".")):
+        once()

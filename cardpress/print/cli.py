@@ -1,0 +1,139 @@
+"""``cardpress build``: the click command the main CLI mounts as ``build``.
+
+With no options it builds everything: both languages, both papers, every
+deck, the print-shop PDFs, the PNG and Tabletop Simulator exports and the
+rule sheets (see ``cardpress.print.build`` for the output paths). Expected
+failures print one line each and exit 2; never a traceback, never a
+half-written file.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from cardpress.catalogue.models import DECK_IDS
+from cardpress.print.layout import DUPLEX, SIZES
+
+EXIT_PROBLEMS = 2
+
+
+def _fail(lines: list[str]) -> None:
+    for line in lines:
+        click.echo(f"cardpress: {line}", err=True)
+    sys.exit(EXIT_PROBLEMS)
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    from cardpress.catalogue import CatalogueError
+    from cardpress.config import ConfigError
+    from cardpress.print.export import ExportError
+    from cardpress.print.fonts import FontError
+
+    return (CatalogueError, ConfigError, FontError, ExportError)
+
+
+def _error_lines(exc: BaseException) -> list[str]:
+    problems = getattr(exc, "problems", None)
+    if problems:
+        return [str(p) for p in problems]
+    return [str(exc).splitlines()[0] if str(exc) else type(exc).__name__]
+
+
+def _summary(report) -> str:
+    return (f"built {len(report.built)} files, {len(report.skipped)} outputs up to date "
+            f"({report.seconds:.1f} s)")
+
+
+@click.command("build")
+@click.option("--lang", "langs", multiple=True, type=click.Choice(["ja", "en"]),
+              help="Language (repeatable; default both).")
+@click.option("--paper", "papers", multiple=True, type=click.Choice(["a4", "letter"]),
+              help="Paper for the deck sheets and rule sheets (repeatable; default both).")
+@click.option("--deck", "decks", multiple=True, type=click.Choice(list(DECK_IDS)),
+              help="Deck (repeatable; default all).")
+@click.option("--base-url", default=None, metavar="URL",
+              help="Where QR codes point (default: $CARDPRESS_BASE_URL, cardpress.toml).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: build/).")
+@click.option("--size", type=click.Choice(list(SIZES)), default="poker", show_default=True,
+              help="Card size.")
+@click.option("--duplex", type=click.Choice(list(DUPLEX)), default="long", show_default=True,
+              help="Duplex layout: long-edge flip, short-edge flip, or gutterfold.")
+@click.option("--print-shop/--no-print-shop", default=True, show_default=True,
+              help="Also write per-card PDFs with 3 mm bleed and TrimBox/BleedBox.")
+@click.option("--images/--no-images", default=True, show_default=True,
+              help="Also write 300 dpi PNGs and Tabletop Simulator sheets.")
+@click.option("--rules/--no-rules", default=True, show_default=True,
+              help="Also write the rule sheets of the chosen decks' games.")
+@click.option("--eshi100-csv", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="Print 絵師100人展 proxies of a player's own card list (CSV).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Worker processes.")
+@click.option("--watch", is_flag=True, help="Rebuild on every save under cards/.")
+@click.option("--force", is_flag=True, help="Rebuild even outputs that are up to date.")
+def build_command(langs, papers, decks, base_url, out, size, duplex, print_shop, images,
+                  rules, eshi100_csv, jobs, watch, force) -> None:
+    """Build print-and-play decks, print-shop files, PNG/TTS exports and rule sheets."""
+    from cardpress.paths import BUILD
+    from cardpress.print.build import DECK_IDS as ALL_DECKS
+    from cardpress.print.build import LANGS, PAPERS, Options, build
+    from cardpress.print.build import watch as watch_loop
+
+    expected = _expected_errors()
+    try:
+        from cardpress.config import resolve_base_url
+
+        url = resolve_base_url(base_url)
+    except expected as exc:
+        _fail(_error_lines(exc))
+    opts = Options(
+        langs=tuple(dict.fromkeys(langs)) or LANGS,
+        papers=tuple(dict.fromkeys(papers)) or PAPERS,
+        decks=tuple(d for d in ALL_DECKS if d in decks) or ALL_DECKS,
+        base_url=url,
+        out=out or BUILD,
+        size=size,
+        duplex=duplex,
+        print_shop=print_shop,
+        images=images,
+        rules=rules,
+        eshi100_csv=eshi100_csv,
+        jobs=jobs,
+        force=force,
+    )
+
+    def progress(line: str) -> None:
+        click.echo(line, err=True)
+
+    if watch:
+        def on_build(result) -> None:
+            if isinstance(result, BaseException):
+                for line in _error_lines(result):
+                    click.echo(f"cardpress: {line}", err=True)
+            else:
+                for note in result.notices:
+                    click.echo(f"note: {note}", err=True)
+                for line in result.failed:
+                    click.echo(f"cardpress: failed: {line}", err=True)
+                click.echo(_summary(result), err=True)
+            click.echo("watching cards/ for changes (Ctrl-C to stop)", err=True)
+
+        stop = threading.Event()
+        try:
+            watch_loop(opts, on_build, progress, stop_event=stop)
+        except KeyboardInterrupt:
+            stop.set()
+        return
+    try:
+        report = build(opts, progress)
+    except expected as exc:
+        _fail(_error_lines(exc))
+    for note in report.notices:
+        click.echo(f"note: {note}", err=True)
+    click.echo(_summary(report), err=True)
+    if report.failed:
+        _fail([f"failed: {line}" for line in report.failed])

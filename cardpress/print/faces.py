@@ -1,0 +1,24 @@
+"""One entry point for every deck's fronts and backs (dispatch by deck id)."""
+
+from __future__ import annotations
+
+from cardpress.print.typeset import Ctx
+
+
+def draw_front(canvas, ctx: Ctx, deck, card) -> None:
+    """Draw ``card``'s face in card space (origin at the trim's lower-left)."""
+    if deck.id == "triptych":
+        from cardpress.print.faces_triptych import draw_front as draw
+    elif deck.id == "ultimatch":
+        from cardpress.print.faces_ultimatch import draw_front as draw
+    else:
+        from cardpress.print.faces_eshi100 import draw_front as draw
+    canvas.setFont("CardpressSans", 8)  # never leave the canvas default (Helvetica) active
+    draw(canvas, ctx, deck, card)
+
+
+def draw_back(canvas, ctx: Ctx, deck) -> None:
+    from cardpress.print.backs import draw_back as draw
+
+    canvas.setFont("CardpressSans", 8)
+    draw(canvas, ctx, deck)

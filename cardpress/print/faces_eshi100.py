@@ -1,0 +1,175 @@
+"""絵師100人展 proxy faces: bid points, flower icons, effect text, catalogue number.
+
+Proxies stand in for cards a player owns; they say so (PROXY band, "not for
+sale" footer) and carry no copyrighted art: the picture box is a generated
+pattern of the card's own flowers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from reportlab.lib.units import mm
+
+from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
+from cardpress.print.art import hex_rgb, mix, seed_of
+from cardpress.print.glyphs import draw_flower
+from cardpress.print.typeset import (
+    INK,
+    MUTED,
+    PAPER,
+    SANS,
+    SANS_BOLD,
+    SERIF,
+    Ctx,
+    background,
+    draw_card_qr,
+    draw_fit,
+    draw_paragraphs_fit,
+    qr_box,
+    rect,
+)
+
+GOLD = hex_rgb("#c9a23a")
+WHITE = (1.0, 1.0, 1.0)
+
+
+def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h) -> None:
+    """A seeded scatter of the card's flowers on a soft gradient (no real artwork)."""
+    rng = random.Random(seed_of("eshi100/" + card.id))
+    cols = [hex_rgb(deck.catalogue.icon(i).rgb) for i in card.icons] or [hex_rgb(deck.back_rgb)]
+    canvas.saveState()
+    p = canvas.beginPath()
+    p.rect(x, y, w, h)
+    canvas.clipPath(p, stroke=0, fill=0)
+    top, bottom = mix(cols[0], WHITE, 0.82), mix(cols[-1], WHITE, 0.6)
+    for i in range(10):
+        canvas.setFillColorRGB(*mix(bottom, top, i / 9))
+        canvas.rect(x, y + h * i / 10, w, h / 10 + 0.5, stroke=0, fill=1)
+    # seigaiha waves along the bottom
+    canvas.setStrokeColorRGB(*mix(cols[-1], WHITE, 0.35))
+    canvas.setLineWidth(0.6)
+    wr = 4.2 * mm * ctx.s
+    for row in range(2):
+        for k in range(int(w / wr) + 2):
+            cx = x + k * wr * 1.6 + (row % 2) * wr * 0.8
+            cy = y + row * wr * 0.55
+            for ring in (1.0, 0.7, 0.4):
+                canvas.setFillColorRGB(*mix(cols[-1], WHITE, 0.75 if ring == 1 else 0.85))
+                canvas.circle(cx, cy, wr * ring, stroke=1, fill=1)
+    # a branch
+    canvas.setStrokeColorRGB(*mix(INK, cols[0], 0.2))
+    canvas.setLineWidth(1.6 * ctx.s)
+    canvas.setLineCap(1)
+    bx0, by0 = x - 2, y + h * rng.uniform(0.55, 0.8)
+    path = canvas.beginPath()
+    path.moveTo(bx0, by0)
+    path.curveTo(x + w * 0.3, by0 + h * 0.15, x + w * 0.55, by0 - h * 0.1, x + w + 2,
+                 by0 + h * rng.uniform(-0.1, 0.15))
+    canvas.drawPath(path, stroke=1, fill=0)
+    icons = list(card.icons) or ["ume"]
+    for k in range(rng.randint(4, 6)):
+        icon = icons[k % len(icons)]
+        rgb = deck.catalogue.icon(icon).rgb if card.icons else deck.back_rgb
+        t = rng.uniform(0.05, 0.95)
+        fx = x + w * t
+        fy = by0 + (h * 0.1) * math.sin(t * 3) + rng.uniform(-h * 0.2, h * 0.15)
+        draw_flower(canvas, str(icon), fx, fy, rng.uniform(3.2, 5.5) * mm * ctx.s, rgb,
+                    disc=False)
+    canvas.restoreState()
+
+
+def _bid(canvas, ctx: Ctx, card: Eshi100Card, cx: float, cy: float, r: float) -> None:
+    """The bid points: a gold coin with the number, labelled."""
+    canvas.setFillColorRGB(*mix(GOLD, INK, 0.35))
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
+    canvas.setFillColorRGB(*GOLD)
+    canvas.circle(cx, cy, r * 0.88, stroke=0, fill=1)
+    canvas.setStrokeColorRGB(*mix(GOLD, WHITE, 0.5))
+    canvas.setLineWidth(0.6)
+    canvas.circle(cx, cy, r * 0.74, stroke=1, fill=0)
+    canvas.setFillColorRGB(*INK)
+    draw_fit(canvas, str(card.bid), cx, cy - r * 0.32, SANS_BOLD, r * 1.05, r * 1.3,
+             align="centre")
+    canvas.setFillColorRGB(*mix(INK, GOLD, 0.1))
+    draw_fit(canvas, ctx._("Bid"), cx, cy - r * 0.72, SANS_BOLD, r * 0.32, r * 1.2,
+             align="centre")
+
+
+def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
+    s = ctx.s
+    plum = hex_rgb(deck.back_rgb)
+    background(canvas, ctx, plum)
+    side = 3 * mm * s
+    header_h = 13 * mm * s
+    rect(canvas, side, side, ctx.w - 2 * side, ctx.h - side - header_h, PAPER,
+         radius=1.6 * mm * s)
+    # header: bid coin, title, icons
+    r = 5.6 * mm * s
+    _bid(canvas, ctx, card, side + r + 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s, r)
+    n = len(card.icons)
+    ir = 3.1 * mm * s
+    icons_w = n * (2 * ir + 0.8 * mm * s)
+    x = ctx.w - side - ir - 0.4 * mm
+    for icon in reversed(card.icons):
+        draw_flower(canvas, str(icon), x, ctx.h - header_h / 2 - 0.3 * mm * s, ir,
+                    deck.catalogue.icon(icon).rgb)
+        x -= 2 * ir + 0.8 * mm * s
+    tx = side + 2 * r + 2.2 * mm * s
+    tw = ctx.w - tx - side - icons_w - 1.5 * mm
+    canvas.setFillColorRGB(*WHITE)
+    draw_fit(canvas, card.title[ctx.lang], tx, ctx.h - header_h / 2 - 1.2 * mm * s, SERIF,
+             11.5 * s, tw, min_size=6)
+    # picture box with the PROXY band
+    px, pw = side + 2.2 * mm * s, ctx.w - 2 * side - 4.4 * mm * s
+    ph = 30 * mm * s
+    py = ctx.h - header_h - 2.2 * mm * s - ph
+    _pattern(canvas, ctx, deck, card, px, py, pw, ph)
+    canvas.setStrokeColorRGB(*mix(plum, WHITE, 0.2))
+    canvas.setLineWidth(0.8)
+    canvas.rect(px, py, pw, ph, stroke=1, fill=0)
+    if card.proxy:
+        canvas.saveState()
+        canvas.setFillColorRGB(*plum)
+        canvas.setFillAlpha(0.85)
+        canvas.rect(px, py + ph - 4.2 * mm * s, 16 * mm * s, 4.2 * mm * s, stroke=0, fill=1)
+        canvas.setFillAlpha(1)
+        canvas.setFillColorRGB(*WHITE)
+        draw_fit(canvas, ctx._("PROXY"), px + 8 * mm * s, py + ph - 3.1 * mm * s, SANS_BOLD,
+                 6.5 * s, 14 * mm * s, align="centre")
+        canvas.restoreState()
+    # effects
+    qx, qy, qs = qr_box(ctx)
+    top = py - 2 * mm * s
+    bottom = qy + qs + 1.8 * mm * s
+    pairs = []
+    for timing, effect in ((ctx._("Bit"), card.bit), (ctx._("Settlement"), card.settlement)):
+        if effect is not None:
+            body = effect.text[ctx.lang]
+            # the data repeats the timing as a prefix ("Bit: ..."); we print it as a heading
+            for sep in (":", "："):
+                head, found, rest = body.partition(sep)
+                if found and len(head) <= 12:
+                    body = rest.strip()
+                    break
+            pairs.append((timing, body))
+    if pairs:
+        canvas.setFillColorRGB(*mix(plum, WHITE, 0.9))
+        canvas.roundRect(px, bottom - 1 * mm, pw, top - bottom + 2 * mm, 1.2 * mm, stroke=0,
+                         fill=1)
+        draw_paragraphs_fit(canvas, pairs, px + 1.6 * mm * s, top, pw - 3.2 * mm * s,
+                            top - bottom, ctx.lang, size=7.4 * s, min_size=5 * s)
+    else:
+        canvas.setFillColorRGB(*MUTED)
+        draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 8 * s, SANS, 7 * s, pw)
+    # footer: catalogue number and the proxy notice, beside the QR code
+    canvas.setFillColorRGB(*plum)
+    draw_fit(canvas, card.number, px, qy + qs - 4.2 * mm * s, SANS_BOLD, 10 * s, qx - px - 2 * mm)
+    canvas.setFillColorRGB(*MUTED)
+    names = " ".join(deck.catalogue.icon(i).name[ctx.lang] for i in card.icons)
+    draw_fit(canvas, f"{ctx._('Icons')}: {names}", px, qy + qs - 8.6 * mm * s, SANS, 6 * s,
+             qx - px - 2 * mm)
+    draw_fit(canvas, ctx._("Proxy card — not for sale"), px, 5.0 * mm * s, SANS, 5.2 * s,
+             qx - px - 2 * mm)
+    draw_card_qr(canvas, ctx, deck.id, card.id)

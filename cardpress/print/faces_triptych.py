@@ -1,0 +1,276 @@
+"""Triptych card faces: paintings, forgeries, the Mona Lisa and the rule cards.
+
+A painting is framed in its painter's colour (the colour the games talk
+about), with the corner index and painter name in the header band, the art
+box, then title and year over the QR code. Forgeries swap the frame for
+charcoal, grey the picture and stamp it; the Mona Lisa is framed in gold.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from reportlab.lib.units import mm
+
+from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
+from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix
+from cardpress.print.typeset import (
+    INK,
+    MUTED,
+    PAPER,
+    SANS,
+    SANS_BOLD,
+    SERIF,
+    Ctx,
+    background,
+    draw_card_qr,
+    draw_fit,
+    draw_paragraphs_fit,
+    paragraph,
+    qr_box,
+    rect,
+    text_colour_on,
+)
+
+FORGERY_FRAME = hex_rgb("#2d2b2a")
+STAMP_RED = hex_rgb("#d21f26")
+GOLD = hex_rgb("#b8913a")
+GOLD_DARK = hex_rgb("#5a4318")
+
+
+def _frame(canvas, ctx: Ctx, frame: RGB, header_h: float) -> tuple[float, float, float, float]:
+    """Frame colour to the bleed, a paper panel inside; returns the panel box."""
+    background(canvas, ctx, frame)
+    side = 3 * mm * ctx.s
+    px, py = side, side
+    pw, ph = ctx.w - 2 * side, ctx.h - side - header_h
+    rect(canvas, px, py, pw, ph, PAPER, radius=1.6 * mm * ctx.s)
+    return px, py, pw, ph
+
+
+def _badge(canvas, ctx: Ctx, text: str, fill: RGB, ink: RGB, header_h: float) -> float:
+    """The corner index: a disc at the top-left; returns its right edge."""
+    r = header_h * 0.36
+    cx = 3 * mm * ctx.s + r + 0.6 * mm
+    cy = ctx.h - header_h / 2 - 0.3 * mm * ctx.s
+    canvas.setFillColorRGB(*fill)
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
+    canvas.setFillColorRGB(*ink)
+    size = r * 1.35 if len(text) == 1 else r * 1.05
+    draw_fit(canvas, text, cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
+    return cx + r
+
+
+def _art_box(ctx: Ctx, panel) -> tuple[float, float, float, float]:
+    px, py, pw, ph = panel
+    inset = 2.2 * mm * ctx.s
+    aw = pw - 2 * inset
+    ah = min(aw * 0.78, ph * 0.56)
+    return px + inset, py + ph - inset - ah, aw, ah
+
+
+def _art_frame(canvas, x, y, w, h, colour: RGB) -> None:
+    canvas.saveState()
+    canvas.setStrokeColorRGB(*colour)
+    canvas.setLineWidth(1.4)
+    canvas.rect(x - 0.7, y - 0.7, w + 1.4, h + 1.4, stroke=1, fill=0)
+    canvas.setStrokeColorRGB(1, 1, 1)
+    canvas.setStrokeAlpha(0.5)
+    canvas.setLineWidth(0.4)
+    canvas.rect(x + 0.2, y + 0.2, w - 0.4, h - 0.4, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _caption(canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float,
+             colour: RGB = INK) -> None:
+    """Title (serif) and a subtitle line under the art, left of the QR code."""
+    qx, _qy, _qs = qr_box(ctx)
+    width = qx - left - 3 * mm * ctx.s
+    top = art_y - 2.4 * mm * ctx.s
+    fs = 10.5 * ctx.s
+    para = paragraph(title, SERIF, fs, ctx.lang, colour, leading=fs * 1.18)
+    _, ph = para.wrap(width, 1000)
+    while ph > fs * 1.18 * 3.05 and fs > 6.5:
+        fs -= 0.5
+        para = paragraph(title, SERIF, fs, ctx.lang, colour, leading=fs * 1.18)
+        _, ph = para.wrap(width, 1000)
+    para.drawOn(canvas, left, top - ph)
+    if sub:
+        canvas.setFillColorRGB(*MUTED)
+        draw_fit(canvas, sub, left, top - ph - 4 * mm * ctx.s + 1.2, SANS, 7.2 * ctx.s, width)
+
+
+def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(SANS, 5.2 * ctx.s)
+    canvas.drawString(left, 5.0 * mm * ctx.s, f"{deck.name[ctx.lang]} · {card.id.upper()}")
+
+
+def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+    painter = deck.painter(card.painter) if card.painter else None
+    forgery = card.kind == TriptychKind.FORGERY
+    colour = hex_rgb(painter.rgb) if painter else GOLD
+    header_h = 12.5 * mm * ctx.s
+    frame = FORGERY_FRAME if forgery else colour
+    panel = _frame(canvas, ctx, frame, header_h)
+    head_ink = text_colour_on(frame)
+    if forgery:
+        # the painter's colour survives only as a stripe: you can still tell whose fake it is
+        rect(canvas, -ctx.bleed, ctx.h - header_h - 0.2 * mm, ctx.w + 2 * ctx.bleed,
+             1.4 * mm * ctx.s, colour)
+        right = _badge(canvas, ctx, ctx._("F"), STAMP_RED, (1, 1, 1), header_h)
+    else:
+        index = str(card.number) if card.number is not None else card.id[1:]
+        right = _badge(canvas, ctx, index, PAPER, mix(colour, INK, 0.25), header_h)
+    canvas.setFillColorRGB(*head_ink)
+    name = painter.name[ctx.lang] if painter else ""
+    x0 = right + 2.2 * mm * ctx.s
+    maxw = ctx.w - x0 - 4 * mm * ctx.s
+    base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
+    if forgery:
+        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.6 * mm * ctx.s, SANS_BOLD,
+                 12 * ctx.s, maxw)
+        draw_fit(canvas, name, x0, base - 2.3 * mm * ctx.s, SANS, 7.5 * ctx.s, maxw)
+    else:
+        draw_fit(canvas, name, x0, base, SANS_BOLD, 14 * ctx.s, maxw)
+    ax, ay, aw, ah = _art_box(ctx, panel)
+    draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
+    _art_frame(canvas, ax, ay, aw, ah, mix(frame, INK, 0.35))
+    if forgery:
+        _stamp(canvas, ctx, ax + aw / 2, ay + ah / 2, aw)
+    sub = ""
+    if card.year:
+        sub = str(card.year)
+    if painter and not forgery:
+        sub = f"{painter.name[ctx.lang]} · {sub}" if sub else painter.name[ctx.lang]
+    if forgery:
+        sub = ctx._("Not a real painting")
+    _caption(canvas, ctx, card.title[ctx.lang], sub, ay, ax)
+    _footer(canvas, ctx, deck, card, ax)
+    draw_card_qr(canvas, ctx, deck.id, card.id)
+
+
+def _stamp(canvas, ctx: Ctx, cx: float, cy: float, width: float) -> None:
+    """A red rubber stamp across the picture: 贋作 / FORGERY."""
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    canvas.rotate(16)
+    w, h = width * 0.86, 15 * mm * ctx.s
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.setFillAlpha(0.55)
+    canvas.roundRect(-w / 2, -h / 2, w, h, 2 * mm, stroke=0, fill=1)
+    canvas.setFillAlpha(1)
+    canvas.setStrokeColorRGB(*STAMP_RED)
+    canvas.setLineWidth(2.2 * ctx.s)
+    canvas.roundRect(-w / 2, -h / 2, w, h, 2 * mm, stroke=1, fill=0)
+    canvas.setLineWidth(0.7 * ctx.s)
+    canvas.roundRect(-w / 2 + 2, -h / 2 + 2, w - 4, h - 4, 1.6 * mm, stroke=1, fill=0)
+    canvas.setFillColorRGB(*STAMP_RED)
+    text = ctx._("FORGERY")
+    draw_fit(canvas, text, 0, -h * 0.24, SANS_BOLD, h * 0.62, w * 0.86, align="centre")
+    canvas.restoreState()
+
+
+def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+    header_h = 12.5 * mm * ctx.s
+    background(canvas, ctx, GOLD_DARK)
+    side = 3 * mm * ctx.s
+    rect(canvas, side * 0.45, side * 0.45, ctx.w - side * 0.9, ctx.h - side * 0.9, GOLD,
+         radius=1.2 * mm)
+    panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
+    rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.6 * mm * ctx.s)
+    right = _badge(canvas, ctx, "★", GOLD_DARK, hex_rgb("#f3d98b"), header_h)
+    canvas.setFillColorRGB(*GOLD_DARK)
+    x0 = right + 2.2 * mm * ctx.s
+    maxw = ctx.w - x0 - 4 * mm * ctx.s
+    base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
+    draw_fit(canvas, card.title[ctx.lang], x0, base + 1.5 * mm * ctx.s, SANS_BOLD,
+             12.5 * ctx.s, maxw)
+    draw_fit(canvas, ctx._("Counts as any painter"), x0, base - 2.4 * mm * ctx.s, SANS,
+             6.8 * ctx.s, maxw)
+    ax, ay, aw, ah = _art_box(ctx, panel)
+    draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
+    _art_frame(canvas, ax, ay, aw, ah, GOLD_DARK)
+    artist = card.artist[ctx.lang] if card.artist else ""
+    sub = ", ".join(v for v in (artist, str(card.year) if card.year else "") if v)
+    _caption(canvas, ctx, card.title[ctx.lang], sub, ay, ax)
+    _footer(canvas, ctx, deck, card, ax)
+    draw_card_qr(canvas, ctx, deck.id, card.id)
+
+
+# --------------------------------------------------------------------------- rule cards
+
+
+def _rule_text(game: str, lang: str) -> list[tuple[str, str]]:
+    """Condensed rules from the rules package, or our short built-in text until it exists."""
+    try:
+        try:
+            from cardpress.rules import rule_card_text  # type: ignore[attr-defined]
+        except ImportError:
+            from cardpress.rules.loader import rule_card_text
+        pairs = rule_card_text(game, lang)
+        if pairs:
+            return [(str(h), str(b)) for h, b in pairs]
+    except Exception as exc:  # the rules package is another engineer's work in progress
+        warnings.warn(f"rule card {game}/{lang}: using built-in text ({exc})", stacklevel=2)
+    from cardpress.print.typeset import label
+
+    text = label(lang, f"rule-card:{game}")
+    pairs: list[tuple[str, str]] = []
+    for line in text.split("\n"):
+        head, _, body = line.partition("|")
+        pairs.append((head.strip(), body.strip()))
+    return pairs
+
+
+def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+    navy = hex_rgb(deck.back_rgb)
+    header_h = 14 * mm * ctx.s
+    panel = _frame(canvas, ctx, navy, header_h)
+    px, py, pw, ph = panel
+    # three painter stripes under the header: the deck's signature
+    stripe_w = ctx.w / 3
+    for i, p in enumerate(deck.painters):
+        rect(canvas, -ctx.bleed + i * (stripe_w + ctx.bleed * (2 / 3)), ctx.h - header_h - 0.2,
+             stripe_w + ctx.bleed, 1.2 * mm * ctx.s, hex_rgb(p.rgb))
+    canvas.setFillColorRGB(1, 1, 1)
+    left = 5 * mm * ctx.s
+    maxw = ctx.w - 2 * left
+    canvas.setFillColorRGB(0.78, 0.82, 0.9)
+    draw_fit(canvas, ctx._("Rules") + " · " + deck.name[ctx.lang], left,
+             ctx.h - 6.3 * mm * ctx.s, SANS, 6.5 * ctx.s, maxw)
+    canvas.setFillColorRGB(1, 1, 1)
+    draw_fit(canvas, card.title[ctx.lang], left, ctx.h - 11.6 * mm * ctx.s, SANS_BOLD,
+             12.5 * ctx.s, maxw)
+    game = card.game or "choose"
+    top = py + ph - 2.6 * mm * ctx.s
+    inner = px + 2.2 * mm * ctx.s
+    width = pw - 4.4 * mm * ctx.s
+    if game != "choose":
+        info = deck.game(game)
+        line = ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
+            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1])
+        canvas.setFillColorRGB(*navy)
+        draw_fit(canvas, line, inner, top - 6.5 * ctx.s, SANS_BOLD, 7 * ctx.s, width)
+        top -= 4.2 * mm * ctx.s
+    qx, qy, qs = qr_box(ctx)
+    bottom = qy + qs + 2 * mm * ctx.s
+    pairs = _rule_text(game, ctx.lang)
+    draw_paragraphs_fit(canvas, pairs, inner, top, width, top - bottom, ctx.lang,
+                        size=7.0 * ctx.s, min_size=4.8 * ctx.s)
+    canvas.setFillColorRGB(*MUTED)
+    cap_w = qx - inner - 2 * mm
+    cap = paragraph(ctx._("Scan for the full rules and the referee."), SANS, 6.2 * ctx.s,
+                    ctx.lang, MUTED)
+    _, chh = cap.wrap(cap_w, 100)
+    cap.drawOn(canvas, inner, qy + qs / 2 - chh / 2)
+    draw_card_qr(canvas, ctx, deck.id, card.id)
+
+
+def draw_front(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+    if card.kind == TriptychKind.RULE:
+        draw_rule_card(canvas, ctx, deck, card)
+    elif card.kind == TriptychKind.MONA_LISA:
+        draw_mona_lisa(canvas, ctx, deck, card)
+    else:
+        draw_painting(canvas, ctx, deck, card)

@@ -1,0 +1,113 @@
+"""Ultimatch card faces: big number, colour, colour-blind symbol, mixing primaries.
+
+The colour's symbol *is* the centrepiece (red circle, yellow triangle...), so
+a colour-blind player reads colour from shape at a glance. Corner indices sit
+at both top corners because pyramid rows overlap the lower half of a card.
+A secondary colour shows the two primaries that mix to it.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+
+from cardpress.catalogue.models import UltimatchCard, UltimatchDeck
+from cardpress.print.art import hex_rgb, luminance, mix
+from cardpress.print.glyphs import draw_symbol
+from cardpress.print.typeset import (
+    INK,
+    MUTED,
+    SANS,
+    SANS_BOLD,
+    Ctx,
+    background,
+    draw_card_qr,
+    draw_fit,
+    qr_box,
+    rect,
+)
+
+WHITE = (1.0, 1.0, 1.0)
+
+
+def _index(canvas, ctx: Ctx, x: float, top: float, number: int, colour, symbol: str,
+           align: str) -> None:
+    size = 17 * ctx.s
+    canvas.setFillColorRGB(*colour)
+    canvas.setFont(SANS_BOLD, size)
+    if align == "left":
+        canvas.drawString(x, top - size * 0.78, str(number))
+        cx = x + 3.1 * mm * ctx.s
+    else:
+        canvas.drawRightString(x, top - size * 0.78, str(number))
+        cx = x - 3.1 * mm * ctx.s
+    draw_symbol(canvas, symbol, cx, top - size * 0.78 - 4.2 * mm * ctx.s, 2.2 * mm * ctx.s,
+                colour)
+
+
+def _swatches(canvas, ctx: Ctx, deck: UltimatchDeck, title: str, ids, left: float,
+              right: float, top: float, joiner: str) -> None:
+    """A small row of colour symbols with their names, under a caption."""
+    s = ctx.s
+    canvas.setFillColorRGB(*MUTED)
+    draw_fit(canvas, title, left, top - 2.4 * mm * s, SANS, 6.5 * s, right - left - 2 * mm)
+    rr = 3.2 * mm * s
+    y = top - 8.2 * mm * s
+    x = left + rr
+    for i, pid in enumerate(ids):
+        p = deck.colour(pid)
+        draw_symbol(canvas, p.symbol, x, y, rr, hex_rgb(p.rgb), stroke=INK, width=0.5)
+        canvas.setFillColorRGB(*MUTED)
+        draw_fit(canvas, p.name[ctx.lang], x, y - rr - 2.6 * mm * s, SANS, 5.6 * s, rr * 3,
+                 align="centre")
+        x += rr * 2 + 1 * mm * s
+        if i < len(ids) - 1:
+            canvas.setFillColorRGB(*INK)
+            canvas.setFont(SANS_BOLD, 10 * s)
+            canvas.drawCentredString(x, y - 3.5 * s, joiner)
+            x += rr + 1 * mm * s
+
+
+def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> None:
+    colour = deck.colour(card.colour)
+    rgb = hex_rgb(colour.rgb)
+    deep = mix(rgb, INK, 0.18) if luminance(rgb) > 0.5 else rgb
+    s = ctx.s
+    background(canvas, ctx, rgb)
+    side = 3 * mm * s
+    rect(canvas, side, side, ctx.w - 2 * side, ctx.h - 2 * side, (0.995, 0.99, 0.975),
+         radius=2.2 * mm * s)
+    # tinted field behind the big symbol
+    field_y = ctx.h * 0.305
+    rect(canvas, side + 2 * mm * s, field_y, ctx.w - 2 * side - 4 * mm * s,
+         ctx.h * 0.795 - field_y, mix(rgb, WHITE, 0.86), radius=2 * mm * s)
+    top = ctx.h - side - 2.2 * mm * s
+    _index(canvas, ctx, side + 2.2 * mm * s, top, card.number, deep, colour.symbol, "left")
+    _index(canvas, ctx, ctx.w - side - 2.2 * mm * s, top, card.number, deep, colour.symbol,
+           "right")
+    # the centrepiece: the symbol in the colour, the number on it
+    cx, cy = ctx.w / 2, ctx.h * 0.585
+    r = min(ctx.w * 0.26, ctx.h * 0.17)
+    draw_symbol(canvas, colour.symbol, cx, cy, r, rgb, stroke=mix(rgb, INK, 0.35),
+                width=1.2 * s)
+    ink = INK if luminance(rgb) > 0.55 else WHITE
+    size = r * (1.15 if colour.symbol not in ("star", "triangle") else 0.85)
+    ny = cy - size * 0.36 - (r * 0.12 if colour.symbol == "triangle" else 0)
+    canvas.setFillColorRGB(*ink)
+    draw_fit(canvas, str(card.number), cx, ny, SANS_BOLD, size, r * 1.3, align="centre")
+    # colour name under the centrepiece
+    canvas.setFillColorRGB(*deep)
+    draw_fit(canvas, colour.name[ctx.lang], cx, field_y + 2.6 * mm * s, SANS_BOLD,
+             10 * s, ctx.w * 0.6, align="centre")
+    # bottom: the primaries that mix to a secondary, then the QR code
+    qx, qy, qs = qr_box(ctx)
+    left = side + 2.2 * mm * s
+    if colour.mixes:  # a secondary: the two primaries that make it
+        _swatches(canvas, ctx, deck, ctx._("Mixes"), colour.mixes, left, qx, qy + qs, "+")
+    else:  # a primary: the secondaries it helps make
+        made = tuple(c.id for c in deck.colours if colour.id in c.mixes)
+        if made:
+            _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, qy + qs, "·")
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(SANS, 5.2 * s)
+    canvas.drawString(left, 5.0 * mm * s, f"{deck.name[ctx.lang]} · {card.id}")
+    draw_card_qr(canvas, ctx, deck.id, card.id)

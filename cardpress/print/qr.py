@@ -1,0 +1,119 @@
+"""Vector QR codes for cards and rule sheets.
+
+Every code is drawn as filled rectangles (one per horizontal run of dark
+modules, merged into a single path) on a white square that includes the
+4-module quiet zone the standard asks for, so ``size`` is the whole printed
+square, quiet zone included. Error correction is level M (15 % recovery),
+which survives a smudged home print.
+
+Public API (the rule sheets import it too)::
+
+    card_url(base_url, lang, deck, card_id) -> str
+    qr_matrix(data) -> tuple[tuple[bool, ...], ...]   # quiet zone included
+    draw_qr(canvas, data, x, y, size)                  # lower-left corner at x, y
+    qr_drawing(data, size) -> reportlab Drawing
+    qr_flowable(data, size) -> Flowable
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from reportlab.graphics.shapes import Drawing, Path, Rect
+from reportlab.lib import colors
+from reportlab.platypus import Flowable
+
+QUIET_ZONE = 4  # modules of white around the code
+ERROR_CORRECTION = ERROR_CORRECT_M
+
+
+def card_url(base_url: str, lang: str, deck: str, card_id: str) -> str:
+    """The contract URL a card's QR code encodes: ``<base>/<lang>/c/<deck>/<id>``."""
+    return f"{base_url.rstrip('/')}/{lang}/c/{deck}/{card_id}"
+
+
+@lru_cache(maxsize=4096)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The module matrix (True = dark), quiet zone included, smallest version that fits."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECTION, border=QUIET_ZONE, box_size=1)
+    code.add_data(data)
+    code.make(fit=True)
+    return tuple(tuple(bool(v) for v in row) for row in code.get_matrix())
+
+
+def modules(data: str) -> int:
+    """Modules across, quiet zone included."""
+    return len(qr_matrix(data))
+
+
+def _runs(data: str) -> list[tuple[int, int, int]]:
+    """Horizontal runs of dark modules as (row, first column, length)."""
+    out: list[tuple[int, int, int]] = []
+    for r, row in enumerate(qr_matrix(data)):
+        c = 0
+        n = len(row)
+        while c < n:
+            if row[c]:
+                start = c
+                while c < n and row[c]:
+                    c += 1
+                out.append((r, start, c - start))
+            else:
+                c += 1
+    return out
+
+
+def draw_qr(canvas, data: str, x: float, y: float, size: float) -> None:
+    """Draw the code with its quiet zone as a ``size`` square, lower-left at (x, y)."""
+    n = modules(data)
+    m = size / n
+    canvas.saveState()
+    canvas.setFillColor(colors.white)
+    canvas.rect(x, y, size, size, stroke=0, fill=1)
+    canvas.setFillColor(colors.black)
+    path = canvas.beginPath()
+    top = y + size
+    for r, c, length in _runs(data):
+        path.rect(x + c * m, top - (r + 1) * m, length * m, m)
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def qr_drawing(data: str, size: float) -> Drawing:
+    """The code as a reportlab graphics Drawing ``size`` points square."""
+    n = modules(data)
+    m = size / n
+    d = Drawing(size, size)
+    d.add(Rect(0, 0, size, size, fillColor=colors.white, strokeColor=None))
+    p = Path(fillColor=colors.black, strokeColor=None, strokeWidth=0)
+    for r, c, length in _runs(data):
+        x0, y0 = c * m, size - (r + 1) * m
+        p.moveTo(x0, y0)
+        p.lineTo(x0 + length * m, y0)
+        p.lineTo(x0 + length * m, y0 + m)
+        p.lineTo(x0, y0 + m)
+        p.closePath()
+    d.add(p)
+    return d
+
+
+class QRFlowable(Flowable):
+    """A platypus flowable drawing one QR code ``size`` points square."""
+
+    def __init__(self, data: str, size: float) -> None:
+        super().__init__()
+        self.data = data
+        self.size = size
+        self.width = self.height = size
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.size, self.size
+
+    def draw(self) -> None:
+        draw_qr(self.canv, self.data, 0, 0, self.size)
+
+
+def qr_flowable(data: str, size: float) -> Flowable:
+    return QRFlowable(data, size)

@@ -1,0 +1,217 @@
+"""Deck PDFs: n-up duplex sheets for home printing and per-card print-shop files.
+
+Home sheets (``render_deck_pdf``): pages alternate fronts and backs (long- or
+short-edge flip), or, for a gutterfold, carry both halves on one landscape
+page. Cards butt together so each cut serves two cards; crop marks sit in the
+margin at every cut line, never on a card.
+
+Print-shop files (``render_print_shop_pdf``): one page per side, front then
+back for each card (deck order, duplicates included), each page the card plus
+3 mm bleed with TrimBox and BleedBox set; text stays 3 mm inside the trim.
+
+Every canvas is ``invariant`` (fixed dates and document id) and the art is
+seeded from card ids, so the same inputs give byte-identical PDFs.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print import faces
+from cardpress.print.fonts import SANS, register_fonts
+from cardpress.print.layout import BLEED, SIZES, CardSize, Sheet, Slot, draw_crop_marks, sheet
+from cardpress.print.typeset import MUTED, Ctx, draw_fit, label
+
+CREATOR = "cardpress"
+
+
+KIND_ORDER = {"painting": 0, "forgery": 1, "mona-lisa": 2, "rule": 3}
+
+
+def deck_cards(deck) -> tuple:
+    """The cards to print, in order; a 絵師100人展 deck prints every copy.
+
+    Triptych prints painter by painter (the deck's painter order, then the
+    corner index), then forgeries, the Mona Lisa and the rule cards, so a
+    cut sheet sorts itself.
+    """
+    cards = tuple(deck.cards)
+    if deck.id != "triptych":
+        return cards
+    painters = {str(p.id): i for i, p in enumerate(deck.painters)}
+    return tuple(
+        sorted(
+            cards,
+            key=lambda c: (
+                KIND_ORDER.get(str(c.kind), 9),
+                painters.get(str(c.painter), 9),
+                c.number or 0,
+                c.id,
+            ),
+        )
+    )
+
+
+def unique_cards(deck) -> tuple:
+    seen: dict[str, object] = {}
+    for card in deck.cards:
+        seen.setdefault(card.id, card)
+    return tuple(seen.values())
+
+
+def new_canvas(buf, pagesize, title: str) -> Canvas:
+    register_fonts()
+    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
+               initialFontName=SANS, initialFontSize=8)
+    c.setTitle(title)
+    c.setAuthor(CREATOR)
+    c.setCreator(CREATOR)
+    c.setSubject(title)
+    c.setFont(SANS, 8)  # the canvas starts on Helvetica: never let it be used
+    return c
+
+
+def _card_at(c: Canvas, slot: Slot, draw) -> None:
+    c.saveState()
+    c.translate(slot.x, slot.y)
+    p = c.beginPath()
+    p.rect(0, 0, slot.w, slot.h)
+    c.clipPath(p, stroke=0, fill=0)
+    draw()
+    c.restoreState()
+
+
+def _footer(c: Canvas, lay: Sheet, text: str) -> None:
+    """A line in the bottom margin, between the middle cut lines (clear of crop marks)."""
+    mid = lay.page[0] / 2
+    y0 = min(s.y for s in lay.fronts)
+    c.saveState()
+    c.setFillColorRGB(*MUTED)
+    width = lay.size.width - 4 * mm
+    if lay.duplex == "gutterfold":  # under the fronts, clear of the fold line
+        xs = [s.x for s in lay.fronts] + [s.x + s.w for s in lay.fronts]
+        mid = (min(xs) + max(xs)) / 2
+        width = max(xs) - min(xs) - 16 * mm
+    draw_fit(c, text, mid, max(2.4 * mm, y0 - 5.5 * mm), SANS, 6.5, width, align="centre")
+    c.restoreState()
+
+
+def _define_back(c: Canvas, ctx: Ctx, deck, name: str) -> None:
+    c.beginForm(name, lowerx=-ctx.bleed, lowery=-ctx.bleed, upperx=ctx.w + ctx.bleed,
+                uppery=ctx.h + ctx.bleed)
+    faces.draw_back(c, ctx, deck)
+    c.endForm()
+
+
+def render_deck_pdf(deck, lang: str, paper: str, base_url: str, *, size: str | CardSize = "poker",
+                    duplex: str = "long", root: Path | None = None,
+                    cards: Sequence | None = None) -> bytes:
+    """Fronts and backs of a deck on ``paper`` sheets, ready for duplex printing."""
+    lay = sheet(paper, size, duplex)
+    ctx = Ctx(lang, base_url, lay.size, 0.0, root)
+    cards = tuple(cards) if cards is not None else deck_cards(deck)
+    buf = io.BytesIO()
+    title = f"{deck.name[lang]} — {paper}"
+    c = new_canvas(buf, lay.page, title)
+    _define_back(c, ctx, deck, "back")
+    per = lay.per_sheet
+    total = max(1, -(-len(cards) // per))
+    how = {
+        "long": "Print double-sided, flip on long edge",
+        "short": "Print double-sided, flip on short edge",
+        "gutterfold": "Print single-sided, cut, fold along the centre line and glue",
+    }[duplex]
+    for n in range(total):
+        chunk = cards[n * per:(n + 1) * per]
+        fronts = lay.fronts[: len(chunk)]
+        backs = lay.backs[: len(chunk)]
+        c.setFont(SANS, 8)
+        for slot, card in zip(fronts, chunk, strict=True):
+            _card_at(c, slot, lambda card=card: faces.draw_front(c, ctx, deck, card))
+        draw_crop_marks(c, fronts)
+        sheet_no = label(lang, "sheet {n} of {total}").format(n=n + 1, total=total)
+        if duplex == "gutterfold":
+            for slot in backs:
+                _card_at(c, slot, lambda: c.doForm("back"))
+            draw_crop_marks(c, backs)
+            _fold_line(c, lay, lang)
+            _footer(c, lay, f"{deck.name[lang]} · {sheet_no} · {label(lang, how)}")
+            c.showPage()
+            continue
+        _footer(c, lay, f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no} · "
+                        f"{label(lang, how)}")
+        c.showPage()
+        c.setFont(SANS, 8)
+        for slot in backs:
+            _card_at(c, slot, lambda: c.doForm("back"))
+        draw_crop_marks(c, backs)
+        _footer(c, lay, f"{deck.name[lang]} · {label(lang, 'Back')} · {sheet_no}")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _fold_line(c: Canvas, lay: Sheet, lang: str) -> None:
+    x = lay.fold_x or lay.page[0] / 2
+    c.saveState()
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(0.4)
+    c.setDash(3, 2)
+    c.line(x, 4 * mm, x, lay.page[1] - 4 * mm)
+    c.setFillColorRGB(*MUTED)
+    c.translate(x - 1.6 * mm, lay.page[1] / 2)
+    c.rotate(90)
+    draw_fit(c, label(lang, "Fold here"), 0, 0, SANS, 6.5, 40 * mm, align="centre")
+    c.restoreState()
+
+
+def render_print_shop_pdf(deck, lang: str, base_url: str, *, size: str | CardSize = "poker",
+                          root: Path | None = None, cards: Sequence | None = None,
+                          backs: bool = True, bleed: float = BLEED) -> bytes:
+    """One page per side with bleed, TrimBox and BleedBox: what a print shop asks for."""
+    cs = SIZES[size] if isinstance(size, str) else size
+    ctx = Ctx(lang, base_url, cs, bleed, root)
+    cards = tuple(cards) if cards is not None else deck_cards(deck)
+    page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
+    buf = io.BytesIO()
+    c = new_canvas(buf, page, f"{deck.name[lang]} — print shop")
+    c.setTrimBox((bleed, bleed, bleed + cs.width, bleed + cs.height))
+    c.setBleedBox((0, 0, page[0], page[1]))
+    if backs:
+        _define_back(c, ctx, deck, "back")
+    for card in cards:
+        c.setFont(SANS, 8)
+        c.saveState()
+        c.translate(bleed, bleed)
+        faces.draw_front(c, ctx, deck, card)
+        c.restoreState()
+        c.showPage()
+        if backs:
+            c.setFont(SANS, 8)
+            c.saveState()
+            c.translate(bleed, bleed)
+            c.doForm("back")
+            c.restoreState()
+            c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def render_back_pdf(deck, lang: str, base_url: str, *, size: str | CardSize = "poker",
+                    bleed: float = BLEED) -> bytes:
+    """The deck's back alone, one page with bleed (for the PNG and TTS exports)."""
+    cs = SIZES[size] if isinstance(size, str) else size
+    ctx = Ctx(lang, base_url, cs, bleed)
+    page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
+    buf = io.BytesIO()
+    c = new_canvas(buf, page, f"{deck.name[lang]} — back")
+    c.translate(bleed, bleed)
+    faces.draw_back(c, ctx, deck)
+    c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,203 @@
+"""Drawing helpers shared by every card face: context, labels, fitted text, badges.
+
+Every face is drawn in *card space*: the origin is the lower-left corner of
+the trim box, ``ctx.w`` by ``ctx.h`` points; artwork that should bleed runs to
+``-ctx.bleed`` and ``w + ctx.bleed``. Text always sets its font explicitly
+(only the embedded Cardpress fonts are used, never a standard-14 font).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from cardpress.i18n import gettext
+from cardpress.print.art import RGB, hex_rgb, luminance
+from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
+from cardpress.print.layout import SAFE, CardSize
+from cardpress.print.qr import card_url, draw_qr
+
+INK: RGB = (0.13, 0.12, 0.11)
+PAPER: RGB = hex_rgb("#f7f2e7")
+MUTED: RGB = (0.42, 0.40, 0.37)
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    lang: str
+    base_url: str
+    size: CardSize
+    bleed: float = 0.0
+    root: Path | None = None  # folder image paths in the card data are relative to
+
+    @property
+    def w(self) -> float:
+        return self.size.width
+
+    @property
+    def h(self) -> float:
+        return self.size.height
+
+    @property
+    def s(self) -> float:
+        return self.size.scale
+
+    def _(self, message: str) -> str:
+        return label(self.lang, message)
+
+
+@lru_cache(maxsize=1024)
+def label(lang: str, message: str) -> str:
+    """A printed label from the ``cards`` gettext domain."""
+    return gettext(lang, message, domain="cards")
+
+
+def text_colour_on(bg: RGB) -> RGB:
+    return INK if luminance(bg) > 0.55 else (1.0, 1.0, 1.0)
+
+
+def fit_size(text: str, font: str, size: float, max_w: float, min_size: float = 4.0) -> float:
+    """The largest size <= ``size`` at which ``text`` fits in ``max_w``."""
+    width = stringWidth(text, font, size)
+    if width <= max_w or width == 0:
+        return size
+    return max(min_size, size * max_w / width)
+
+
+def draw_fit(canvas, text: str, x: float, y: float, font: str, size: float, max_w: float,
+             align: str = "left", min_size: float = 4.0) -> float:
+    """Draw one line shrunk to fit; returns the size used."""
+    fs = fit_size(text, font, size, max_w, min_size)
+    canvas.setFont(font, fs)
+    if align == "centre":
+        canvas.drawCentredString(x, y, text)
+    elif align == "right":
+        canvas.drawRightString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
+    return fs
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@lru_cache(maxsize=256)
+def style(font: str, size: float, leading: float, colour: RGB, lang: str,
+          align: int = TA_LEFT) -> ParagraphStyle:
+    from reportlab.lib.colors import Color
+
+    return ParagraphStyle(
+        f"s-{font}-{size}-{lang}-{align}",
+        fontName=font,
+        fontSize=size,
+        leading=leading,
+        textColor=Color(*colour),
+        alignment=align,
+        wordWrap="CJK" if lang == "ja" else None,
+        spaceBefore=0,
+        spaceAfter=0,
+    )
+
+
+def paragraph(text: str, font: str, size: float, lang: str, colour: RGB = INK,
+              leading: float | None = None, align: int = TA_LEFT, bold_font: str = SANS_BOLD,
+              markup: bool = False) -> Paragraph:
+    st = style(font, size, leading or size * 1.28, colour, lang, align)
+    body = text if markup else _escape(text)
+    return Paragraph(body, st)
+
+
+def draw_paragraphs_fit(canvas, paras_spec, x: float, top: float, w: float, h: float,
+                        lang: str, font: str = SANS, size: float = 7.0, min_size: float = 4.6,
+                        colour: RGB = INK, gap: float = 0.35) -> float:
+    """Draw (heading, body) pairs in a box, shrinking type until they fit.
+
+    Returns the size used. Headings are bold; ``gap`` is in multiples of size.
+    """
+    fs = size
+    while True:
+        flows = []
+        for heading, body in paras_spec:
+            if heading and body:
+                text = f'<font name="{SANS_BOLD}">{_escape(heading)}</font>  {_escape(body)}'
+            else:
+                text = f'<font name="{SANS_BOLD}">{_escape(heading)}</font>' if heading else (
+                    _escape(body))
+            flows.append(paragraph(text, font, fs, lang, colour, markup=True))
+        heights = [f.wrap(w, 10_000)[1] for f in flows]
+        total = sum(heights) + gap * fs * (len(flows) - 1)
+        if total <= h or fs <= min_size:
+            break
+        fs = max(min_size, fs - 0.25)
+    y = top
+    for f, fh in zip(flows, heights, strict=True):
+        y -= fh
+        f.drawOn(canvas, x, y)
+        y -= gap * fs
+    return fs
+
+
+def fill(canvas, rgb: RGB) -> None:
+    canvas.setFillColorRGB(*rgb)
+
+
+def rect(canvas, x, y, w, h, rgb: RGB, radius: float = 0.0) -> None:
+    canvas.setFillColorRGB(*rgb)
+    if radius:
+        canvas.roundRect(x, y, w, h, radius, stroke=0, fill=1)
+    else:
+        canvas.rect(x, y, w, h, stroke=0, fill=1)
+
+
+def background(canvas, ctx: Ctx, rgb: RGB) -> None:
+    """Fill the card and its bleed."""
+    b = ctx.bleed
+    rect(canvas, -b, -b, ctx.w + 2 * b, ctx.h + 2 * b, rgb)
+
+
+def qr_box(ctx: Ctx) -> tuple[float, float, float]:
+    """Where the card's QR code sits: x, y, size (bottom right, inside the safe zone)."""
+    size = ctx.size.qr
+    inset = SAFE + 0.8 * mm
+    return ctx.w - inset - size, inset, size
+
+
+def draw_card_qr(canvas, ctx: Ctx, deck: str, card_id: str, box=None) -> str:
+    url = card_url(ctx.base_url, ctx.lang, deck, card_id)
+    x, y, size = box or qr_box(ctx)
+    canvas.saveState()
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.roundRect(x - 0.6 * mm, y - 0.6 * mm, size + 1.2 * mm, size + 1.2 * mm, 1.2 * mm,
+                     stroke=0, fill=1)
+    canvas.restoreState()
+    draw_qr(canvas, url, x, y, size)
+    return url
+
+
+__all__ = [
+    "INK",
+    "MUTED",
+    "PAPER",
+    "SANS",
+    "SANS_BOLD",
+    "SERIF",
+    "Ctx",
+    "background",
+    "draw_card_qr",
+    "draw_fit",
+    "draw_paragraphs_fit",
+    "fit_size",
+    "label",
+    "paragraph",
+    "qr_box",
+    "rect",
+    "text_colour_on",
+]

@@ -1,0 +1,77 @@
+"""Read PDFs back: text, fonts, pages as images, decoded QR codes, card positions."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from functools import cache
+
+import zxingcpp
+from PIL import Image
+from pypdf import PdfReader
+
+from cardpress.catalogue import load_catalogue
+from cardpress.print.sheets import render_deck_pdf, render_print_shop_pdf
+
+BASE = "https://referee.example.org"
+NUM = r"(-?[\d.]+)"
+CARD = re.compile(rf"(?m)^q\n1 0 0 1 {NUM} {NUM} cm\nn 0 0 {NUM} {NUM} re W\* n")
+
+
+@cache
+def catalogue():
+    return load_catalogue()
+
+
+@cache
+def deck_pdf(deck: str, lang: str, paper: str = "a4", size: str = "poker",
+             duplex: str = "long") -> bytes:
+    cat = catalogue()
+    return render_deck_pdf(cat.deck(deck), lang, paper, BASE, size=size, duplex=duplex,
+                           root=cat.root)
+
+
+@cache
+def shop_pdf(deck: str, lang: str) -> bytes:
+    cat = catalogue()
+    return render_print_shop_pdf(cat.deck(deck), lang, BASE, root=cat.root)
+
+
+def pdffonts(pdf: bytes) -> list[list[str]]:
+    out = subprocess.run(["pdffonts", "-"], input=pdf, capture_output=True, check=True).stdout
+    rows = out.decode().splitlines()[2:]
+    return [row.split() for row in rows]
+
+
+def page_text(pdf: bytes, page: int) -> str:
+    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout", "-", "-"],
+                         input=pdf, capture_output=True, check=True).stdout
+    return out.decode()
+
+
+def render(pdf: bytes, page: int, dpi: int = 100) -> Image.Image:
+    png = subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", "-singlefile",
+         "-"], input=pdf, capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def decode(img: Image.Image) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def card_positions(pdf: bytes, page: int, w: float, h: float) -> list[tuple[float, float]]:
+    """Lower-left corners of the cards on a page, read from the content stream.
+
+    Each card is drawn as ``q / 1 0 0 1 x y cm / n 0 0 w h re W* n ... Q``: a
+    translation followed by a clip to the card's trim box.
+    """
+    reader = PdfReader(io.BytesIO(pdf))
+    data = reader.pages[page - 1].get_contents().get_data().decode("latin-1")
+    found = []
+    for m in CARD.finditer(data):
+        x, y, rw, rh = (float(v) for v in m.groups())
+        if abs(rw - w) < 0.01 and abs(rh - h) < 0.01:
+            found.append((x, y))
+    return found

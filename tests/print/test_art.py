@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import dataclasses
+import io
+import warnings
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print.art import draw_card_art
+from cardpress.print.fonts import SANS, register_fonts
+from tests.print.helpers import catalogue
+
+
+def _ops(card, root=None) -> bytes:
+    register_fonts()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 200), invariant=1, initialFontName=SANS, pageCompression=0)
+    draw_card_art(c, card, 10, 10, 150, 110, root=root)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_art_is_deterministic_per_card_and_differs_between_cards():
+    t = catalogue().triptych
+    assert _ops(t.card("m1")) == _ops(t.card("m1"))
+    assert _ops(t.card("m1")) != _ops(t.card("m2"))
+    assert _ops(t.card("g1")) != _ops(t.card("v1"))
+
+
+def test_forgery_is_dulled():
+    t = catalogue().triptych
+    forged = dataclasses.replace(t.card("fm"), id="m1")
+    assert _ops(forged) != _ops(t.card("m1"))
+
+
+def test_missing_image_warns_and_draws_a_placeholder(tmp_path: Path):
+    card = dataclasses.replace(catalogue().triptych.card("m1"), image=Path("art/nope.png"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pdf = _ops(card, root=tmp_path)
+    assert any("nope.png" in str(w.message) for w in caught)
+    assert b"nope.png" in pdf or len(pdf) > 0
+
+
+def test_image_file_replaces_generated_art(tmp_path: Path):
+    from PIL import Image
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (40, 30), (200, 10, 10)).save(tmp_path / "art" / "m1.png")
+    card = dataclasses.replace(catalogue().triptych.card("m1"), image=Path("art/m1.png"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pdf = _ops(card, root=tmp_path)
+    assert b"/Image" in pdf or b"/XObject" in pdf

@@ -1,0 +1,47 @@
+"""PNG and Tabletop Simulator exports, and the referee's card_png."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image
+
+from cardpress.print.export import TTS_MAX_COLS, card_png, export_deck_images, tts_grid
+from cardpress.print.qr import card_url
+from tests.print.helpers import BASE, catalogue, decode
+
+
+def test_card_png_is_fast_trimmed_and_scannable():
+    cat = catalogue()
+    card_png("ultimatch", "red-1", "en", base_url=BASE, catalogue=cat)  # warm up fonts
+    started = time.perf_counter()
+    png = card_png("triptych", "m1", "ja", base_url=BASE, catalogue=cat)
+    elapsed = time.perf_counter() - started
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    assert abs(img.width - round(63 / 25.4 * 150)) <= 1
+    assert abs(img.height - round(88 / 25.4 * 150)) <= 1
+    assert decode(img.convert("RGB")) == [card_url(BASE, "ja", "triptych", "m1")]
+    assert elapsed < 1.5  # ~0.1-0.3 s on an idle machine; generous for a loaded CI
+
+
+def test_deck_images_and_tts_sheet(tmp_path):
+    cat = catalogue()
+    written = export_deck_images(cat.eshi100, "en", BASE, tmp_path, root=cat.root)
+    types = {c.id for c in cat.eshi100.types}
+    pngs = {p.stem for p in (tmp_path / "en" / "png" / "eshi100").glob("*.png")}
+    assert pngs == types | {"back"}
+    one = Image.open(tmp_path / "en" / "png" / "eshi100" / "px01.png")
+    # 300 dpi with 3 mm bleed each side: (63 + 6) mm x (88 + 6) mm
+    assert abs(one.width - round(69 / 25.4 * 300)) <= 1
+    assert abs(one.height - round(94 / 25.4 * 300)) <= 1
+    assert round(one.info["dpi"][0]) == 300
+    faces = Image.open(tmp_path / "en" / "tts" / "eshi100-faces.png")
+    cols, rows = tts_grid(cat.eshi100.size)
+    assert cols <= TTS_MAX_COLS and rows <= 7 and cols * rows >= 40
+    assert faces.width <= 4096
+    assert faces.width % cols == 0 and faces.height % rows == 0
+    back = Image.open(tmp_path / "en" / "tts" / "eshi100-back.png")
+    assert back.width == faces.width // cols
+    assert all(p.exists() for p in written)
