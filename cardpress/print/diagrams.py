@@ -1,0 +1,770 @@
+"""Rule-sheet diagrams drawn from data, as ReportLab Drawings.
+
+Each function returns a ``reportlab.graphics.shapes.Drawing`` built from the
+card data (painter and colour RGBs, colour mixes, card symbols), the engines
+(which right hand a two-hand auction blocks, what a play matches) and the
+labels the rule template supplies in the document's language. The same
+Drawing is embedded in the PDF and, through ``renderSVG``, in the referee's
+HTML rules page. Only the registered TrueType fonts are used.
+
+``draw(diagram, lang, width)`` dispatches on a document ``Diagram``'s kind:
+
+* ``fa-two-hands``  :func:`finger_auction_two_hands`
+* ``gr-flow``       :func:`gallery_rush_flow`
+* ``um-pyramid``    :func:`ultimatch_pyramid`
+* ``um-mixing``     :func:`ultimatch_mixing`
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, String
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cardpress.print.fonts import SANS, SANS_BOLD, register_fonts
+from cardpress.rules import data
+from cardpress.rules.model import Diagram
+
+INK = colors.HexColor("#1d2230")
+MUTED = colors.HexColor("#6b7080")
+ACCENT = colors.HexColor("#1f2a44")
+GOOD = colors.HexColor("#2e8b57")
+BAD = colors.HexColor("#c0392b")
+PAPER = colors.HexColor("#ffffff")
+SOFT = colors.HexColor("#eef0f5")
+BLUE = colors.HexColor("#2a6bb5")
+BLUE_BG = colors.HexColor("#eaf2fb")
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x3000
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` (words, or characters for CJK)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        tokens: list[str] = []
+        word = ""
+        for ch in para:
+            if _is_cjk(ch):
+                if word:
+                    tokens.append(word)
+                    word = ""
+                tokens.append(ch)
+            elif ch == " ":
+                if word:
+                    tokens.append(word)
+                word = ""
+                tokens.append(" ")
+            else:
+                word += ch
+        if word:
+            tokens.append(word)
+        line = ""
+        for tok in tokens:
+            trial = line + tok
+            if line and stringWidth(trial.rstrip(), font, size) > width:
+                # kinsoku: keep closing marks with the line before
+                if tok in "、。」）』":
+                    line = trial
+                    continue
+                lines.append(line.rstrip())
+                line = "" if tok == " " else tok
+            else:
+                line = trial
+        lines.append(line.rstrip())
+    return lines
+
+
+def text_block(
+    g: Group,
+    text: str,
+    x: float,
+    y_top: float,
+    width: float,
+    size: float = 7.5,
+    font: str = SANS,
+    colour=INK,
+    anchor: str = "middle",
+    leading: float | None = None,
+) -> float:
+    """Draw wrapped text with its first line's top at ``y_top``; returns the bottom y."""
+    leading = leading or size * 1.28
+    y = y_top - size
+    for line in wrap(text, font, size, width):
+        g.add(String(x, y, line, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor))
+        y -= leading
+    return y + leading - size * 0.3
+
+
+def text_height(text: str, width: float, size: float = 7.5, font: str = SANS) -> float:
+    return len(wrap(text, font, size, width)) * size * 1.28
+
+
+def arrow(
+    g: Group,
+    x1: float,
+    y1: float,
+    x2: float,
+    y2: float,
+    colour=ACCENT,
+    w: float = 0.9,
+    head: float = 4.0,
+    dash: tuple[float, ...] | None = None,
+) -> None:
+    line = Line(x1, y1, x2, y2, strokeColor=colour, strokeWidth=w)
+    if dash:
+        line.strokeDashArray = list(dash)
+    g.add(line)
+    ang = math.atan2(y2 - y1, x2 - x1)
+    pts = [
+        x2,
+        y2,
+        x2 - head * math.cos(ang - 0.42),
+        y2 - head * math.sin(ang - 0.42),
+        x2 - head * math.cos(ang + 0.42),
+        y2 - head * math.sin(ang + 0.42),
+    ]
+    g.add(Polygon(pts, fillColor=colour, strokeColor=colour, strokeWidth=0.3))
+
+
+def new_drawing(width: float, height: float) -> Drawing:
+    """A Drawing whose initial font is a registered one (never Helvetica)."""
+    register_fonts()
+    d = Drawing(width, height)
+    d.initialFontName = SANS
+    d.initialFontSize = 8
+    return d
+
+
+def _label(labels: dict[str, str], key: str) -> str:
+    return labels.get(key, key)
+
+
+# --------------------------------------------------------------------------- Finger Auction
+
+
+def _hand(g: Group, cx: float, base: float, fingers: int, colour, scale: float = 1.0) -> None:
+    """A stylised raised hand: a palm and ``fingers`` raised fingers (thumb counts)."""
+    pw, ph = 15 * scale, 11 * scale
+    g.add(
+        Rect(
+            cx - pw / 2,
+            base,
+            pw,
+            ph,
+            rx=3 * scale,
+            ry=3 * scale,
+            fillColor=colour,
+            strokeColor=None,
+        )
+    )
+    fw, gap = 2.6 * scale, 0.9 * scale
+    lengths = [9.5, 11, 10, 8]  # index .. little finger, in mm-ish units
+    shown = min(fingers, 5)
+    # four fingers across the top, the thumb on the side when five are shown
+    up = min(shown, 4)
+    total = 4 * fw + 3 * gap
+    x0 = cx - total / 2
+    for i in range(4):
+        x = x0 + i * (fw + gap)
+        raised = i < up
+        length = (lengths[i] if raised else 2.2) * scale
+        g.add(
+            Rect(
+                x,
+                base + ph - 1.5 * scale,
+                fw,
+                length + 1.5 * scale,
+                rx=fw / 2,
+                ry=fw / 2,
+                fillColor=colour,
+                strokeColor=None,
+            )
+        )
+    if shown == 5:
+        tx = cx + pw / 2 - 1.0 * scale
+        p = Path(fillColor=colour, strokeColor=None)
+        p.moveTo(tx, base + 3 * scale)
+        p.lineTo(tx + 6.5 * scale, base + 9.5 * scale)
+        p.lineTo(tx + 4.5 * scale, base + 11.5 * scale)
+        p.lineTo(tx - 0.5 * scale, base + 7.5 * scale)
+        p.closePath()
+        g.add(p)
+
+
+def finger_auction_two_hands(
+    a_right: int,
+    a_left: int,
+    b_right: int,
+    b_left: int,
+    labels: dict[str, str],
+    width: float = 120 * mm,
+    field: int = 7,
+) -> Drawing:
+    """Two bidders' hands, right over left, and which right hand the engine blocks (FA-3)."""
+    register_fonts()
+    from cardpress.games.finger_auction import TwoHands, adjudicate_auction
+
+    outcome = adjudicate_auction(
+        field, {"a": TwoHands(a_right, a_left), "b": TwoHands(b_right, b_left)}
+    )
+    a_ok = a_right != b_left
+    b_ok = b_right != a_left
+    w = min(width, 125 * mm)
+    h = 68 * mm
+    d = new_drawing(w, h)
+    g = Group()
+    d.add(g)
+    name_w = 26 * mm
+    col = [name_w + (w - name_w) * 0.27, name_w + (w - name_w) * 0.73]
+    u = 0.62 * mm  # the hand's drawing unit
+    top_base, bot_base = 44 * mm, 9 * mm  # where the palms sit
+    right_c, left_c = ACCENT, colors.HexColor("#8a8fa3")
+    for y, key in ((top_base + 5 * mm, "a"), (bot_base + 5 * mm, "b")):
+        g.add(String(2, y, _label(labels, key), fontName=SANS_BOLD, fontSize=9.5, fillColor=INK))
+    g.add(
+        String(
+            2,
+            h - 5 * mm,
+            " · ".join(outcome.rule_ids),
+            fontName=SANS,
+            fontSize=6.5,
+            fillColor=MUTED,
+        )
+    )
+    hands = (
+        # (column, fingers, colour, label key, palm y, label y)
+        (col[0], a_right, right_c, "right", top_base, h - 5 * mm),
+        (col[1], a_left, left_c, "left", top_base, h - 5 * mm),
+        (col[0], b_left, left_c, "left", bot_base, 2.5 * mm),
+        (col[1], b_right, right_c, "right", bot_base, 2.5 * mm),
+    )
+    for cx, n, colour, key, base, label_y in hands:
+        g.add(
+            String(
+                cx,
+                label_y,
+                _label(labels, key),
+                fontName=SANS,
+                fontSize=7.6,
+                fillColor=MUTED,
+                textAnchor="middle",
+            )
+        )
+        _hand(g, cx - 4 * mm, base, n, colour, u)
+        g.add(
+            String(
+                cx + 7 * mm,
+                base + 2.2 * mm,
+                str(n),
+                fontName=SANS_BOLD,
+                fontSize=17,
+                fillColor=colour,
+                textAnchor="middle",
+            )
+        )
+    # between the rows: each right hand against the left hand facing it
+    lo, hi = bot_base + 16 * mm, top_base - 2.5 * mm
+    for cx, ok, down in ((col[0], a_ok, False), (col[1], b_ok, True)):
+        colour = GOOD if ok else BAD
+        dash = None if ok else (3, 2)
+        if down:  # player 1's left hand tests player 2's right hand
+            arrow(g, cx - 4 * mm, hi, cx - 4 * mm, lo, colour, 1.3, 5, dash)
+        else:  # player 2's left hand tests player 1's right hand
+            arrow(g, cx - 4 * mm, lo, cx - 4 * mm, hi, colour, 1.3, 5, dash)
+        word = _label(labels, "valid" if ok else "blocked")
+        mark = "○" if ok else "×"
+        y = (lo + hi) / 2 - 3
+        bw = stringWidth(mark + " " + word, SANS_BOLD, 8.5) + 10
+        g.add(
+            Rect(
+                cx - 1 * mm,
+                y - 4,
+                bw,
+                14,
+                rx=4,
+                ry=4,
+                fillColor=PAPER,
+                strokeColor=colour,
+                strokeWidth=0.9,
+            )
+        )
+        g.add(
+            String(
+                cx - 1 * mm + 5,
+                y,
+                f"{mark} {word}",
+                fontName=SANS_BOLD,
+                fontSize=8.5,
+                fillColor=colour,
+            )
+        )
+    return d
+
+
+# --------------------------------------------------------------------------- Gallery Rush
+
+
+def _box(
+    g: Group,
+    x: float,
+    y_top: float,
+    w: float,
+    text: str,
+    *,
+    fill=SOFT,
+    stroke=ACCENT,
+    size: float = 7.4,
+    font: str = SANS,
+    colour=INK,
+    pad: float = 4,
+    min_h: float = 0,
+    title: str = "",
+) -> float:
+    """A rounded box with wrapped text, top-left at (x, y_top); returns its height."""
+    th = text_height(title, w - 2 * pad, size + 0.6, SANS_BOLD) if title else 0
+    bh = text_height(text, w - 2 * pad, size, font) if text else 0
+    h = max(min_h, th + bh + 2 * pad)
+    g.add(Rect(x, y_top - h, w, h, rx=4, ry=4, fillColor=fill, strokeColor=stroke, strokeWidth=0.8))
+    y = y_top - pad
+    if title:
+        text_block(g, title, x + w / 2, y, w - 2 * pad, size + 0.6, SANS_BOLD, colour)
+        y -= th
+    if text:
+        text_block(g, text, x + w / 2, y, w - 2 * pad, size, font, colour)
+    return h
+
+
+def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawing:
+    """A Gallery Rush turn: explore or nominate, and where each flipped card leads."""
+    register_fonts()
+    left_pad = 13 * mm  # room for the "continue" loop and its label
+    w = min(width - left_pad, 160 * mm)
+    gap = 4 * mm
+    ex_w = (w - gap) * 0.6  # the explore column
+    no_w = w - gap - ex_w  # the nominate column
+    no_x = ex_w + gap
+    vgap = 4.2 * mm
+    size = 6.8
+    g = Group()
+    top = 0.0
+    sw = 70 * mm
+    h0 = _box(
+        g,
+        (w - sw) / 2,
+        top,
+        sw,
+        _label(labels, "start"),
+        fill=ACCENT,
+        stroke=ACCENT,
+        colour=PAPER,
+        font=SANS_BOLD,
+        size=7.8,
+        pad=3.2,
+    )
+    y = top - h0 - vgap
+    he = _box(
+        g,
+        0,
+        y,
+        ex_w,
+        _label(labels, "explore"),
+        title=_label(labels, "explore-title"),
+        fill=BLUE_BG,
+        stroke=BLUE,
+        size=size,
+        pad=3.2,
+    )
+    hn = _box(
+        g,
+        no_x,
+        y,
+        no_w,
+        _label(labels, "nominate"),
+        title=_label(labels, "nominate-title"),
+        fill=BLUE_BG,
+        stroke=BLUE,
+        size=size,
+        pad=3.2,
+    )
+    he = hn = max(he, hn)
+    arrow(g, w / 2 - 10 * mm, top - h0, ex_w / 2, y, ACCENT)
+    arrow(g, w / 2 + 10 * mm, top - h0, no_x + no_w / 2, y, ACCENT)
+    y2 = y - he - vgap
+    keys = ("new", "same", "forgery", "mona")
+    fills = {
+        "new": colors.HexColor("#e8f5ec"),
+        "same": colors.HexColor("#fbeaea"),
+        "forgery": colors.HexColor("#fbeaea"),
+        "mona": colors.HexColor("#fdf5e2"),
+    }
+    strokes = {"new": GOOD, "same": BAD, "forgery": BAD, "mona": colors.HexColor("#b88a1e")}
+    ow = (ex_w - 2.5 * mm) / 2
+    heights = [
+        max(
+            _box(
+                Group(),
+                0,
+                0,
+                ow,
+                _label(labels, k),
+                title=_label(labels, k + "-title"),
+                size=size,
+                pad=3,
+            )
+            for k in pair
+        )
+        for pair in (keys[:2], keys[2:])
+    ]
+    positions = []
+    ys = y2
+    for row, pair in enumerate((keys[:2], keys[2:])):
+        for col, key in enumerate(pair):
+            x = col * (ow + 2.5 * mm)
+            _box(
+                g,
+                x,
+                ys,
+                ow,
+                _label(labels, key),
+                title=_label(labels, key + "-title"),
+                fill=fills[key],
+                stroke=strokes[key],
+                size=size,
+                pad=3,
+                min_h=heights[row],
+            )
+            positions.append((x, ys, heights[row]))
+        ys -= heights[row] + 2.5 * mm
+    bottom_explore = ys + 2.5 * mm
+    arrow(g, ex_w / 2, y - he, ex_w / 2, y2 + 0.5, ACCENT)
+    # "continue": from the first outcome back up to explore
+    x, yy, hh = positions[0]
+    loop_x = -3.5 * mm
+    p = Path(strokeColor=GOOD, strokeWidth=1, fillColor=None)
+    p.moveTo(x, yy - hh / 2)
+    p.lineTo(loop_x, yy - hh / 2)
+    p.lineTo(loop_x, y - he / 2)
+    g.add(p)
+    arrow(g, loop_x, y - he / 2, -0.3, y - he / 2, GOOD, 1)
+    g.add(
+        String(
+            loop_x - 1.5,
+            (yy - hh / 2 + y - he / 2) / 2 - 2,
+            _label(labels, "again"),
+            fontName=SANS_BOLD,
+            fontSize=6.5,
+            fillColor=GOOD,
+            textAnchor="end",
+        )
+    )
+    # nominate outcomes
+    hh1 = _box(
+        g,
+        no_x,
+        y2,
+        no_w,
+        _label(labels, "hit"),
+        title=_label(labels, "hit-title"),
+        fill=colors.HexColor("#e8f5ec"),
+        stroke=GOOD,
+        size=size,
+        pad=3,
+        min_h=heights[0],
+    )
+    hh2 = _box(
+        g,
+        no_x,
+        y2 - hh1 - 2.5 * mm,
+        no_w,
+        _label(labels, "miss"),
+        title=_label(labels, "miss-title"),
+        fill=colors.HexColor("#fbeaea"),
+        stroke=BAD,
+        size=size,
+        pad=3,
+        min_h=heights[1],
+    )
+    arrow(g, no_x + no_w / 2, y - hn, no_x + no_w / 2, y2 + 0.5, ACCENT)
+    bottom_nom = y2 - hh1 - 2.5 * mm - hh2
+    yb = min(bottom_explore, bottom_nom) - vgap
+    ew = min(w, 120 * mm)
+    he2 = _box(
+        g,
+        (w - ew) / 2,
+        yb,
+        ew,
+        _label(labels, "end"),
+        fill=ACCENT,
+        stroke=ACCENT,
+        colour=PAPER,
+        size=7.4,
+        font=SANS_BOLD,
+        pad=3.2,
+    )
+    arrow(g, ex_w / 2, bottom_explore, w / 2 - 18 * mm, yb + 0.5, MUTED, 0.8)
+    arrow(g, no_x + no_w / 2, bottom_nom, w / 2 + 18 * mm, yb + 0.5, MUTED, 0.8)
+    total_h = -(yb - he2) + 2
+    d = new_drawing(w + left_pad, total_h)
+    g.translate(left_pad, total_h - 1)
+    d.add(g)
+    return d
+
+
+# --------------------------------------------------------------------------- Ultimatch
+
+
+def _symbol(g: Group, kind: str, cx: float, cy: float, r: float, colour) -> None:
+    if kind == "circle":
+        g.add(Circle(cx, cy, r, fillColor=colour, strokeColor=None))
+        return
+    if kind == "square":
+        g.add(
+            Rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, fillColor=colour, strokeColor=None)
+        )
+        return
+    n, rot, inner = {
+        "triangle": (3, 90, None),
+        "diamond": (4, 90, None),
+        "hexagon": (6, 0, None),
+        "star": (5, 90, 0.45),
+        "cross": (4, 45, 0.35),
+    }.get(kind, (8, 0, None))
+    pts: list[float] = []
+    steps = n * 2 if inner else n
+    for i in range(steps):
+        ang = math.radians(rot + i * 360 / steps)
+        rr = r if (not inner or i % 2 == 0) else r * inner
+        pts += [cx + rr * math.cos(ang), cy + rr * math.sin(ang)]
+    g.add(Polygon(pts, fillColor=colour, strokeColor=None))
+
+
+def _colour_info(colour: str, lang: str) -> tuple[str, str, str]:
+    """(rgb, symbol, name) of an Ultimatch colour from the card data."""
+    cat = data._catalogue()
+    if cat is not None:
+        try:
+            c = cat.ultimatch.colour(colour)
+            return c.rgb, c.symbol, c.name[lang] if lang in ("ja", "en") else c.name.en
+        except StopIteration:  # pragma: no cover
+            pass
+    return data.colour_rgb(colour), "circle", colour
+
+
+def um_card(
+    g: Group,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    colour: str | None,
+    number: int,
+    lang: str,
+    highlight=None,
+) -> None:
+    """An Ultimatch card: face up (colour, number, symbol) or, with colour None, face down."""
+    if colour is None:
+        back = colors.HexColor("#26233a")
+        g.add(Rect(x, y, w, h, rx=2.5, ry=2.5, fillColor=back, strokeColor=PAPER, strokeWidth=0.8))
+        g.add(
+            Rect(
+                x + 2,
+                y + 2,
+                w - 4,
+                h - 4,
+                rx=1.6,
+                ry=1.6,
+                fillColor=None,
+                strokeColor=colors.HexColor("#5a5675"),
+                strokeWidth=0.5,
+            )
+        )
+    else:
+        rgb, symbol, _name = _colour_info(colour, lang)
+        fill = colors.HexColor(rgb)
+        g.add(Rect(x, y, w, h, rx=2.5, ry=2.5, fillColor=fill, strokeColor=PAPER, strokeWidth=0.8))
+        g.add(
+            String(
+                x + w / 2,
+                y + h / 2 - 4.5,
+                str(number),
+                fontName=SANS_BOLD,
+                fontSize=min(13, h * 0.45),
+                fillColor=PAPER,
+                textAnchor="middle",
+            )
+        )
+        _symbol(g, symbol, x + 4.2, y + h - 4.2, 2.3, PAPER)
+    if highlight is not None:
+        g.add(
+            Rect(
+                x - 1.2,
+                y - 1.2,
+                w + 2.4,
+                h + 2.4,
+                rx=3,
+                ry=3,
+                fillColor=None,
+                strokeColor=highlight,
+                strokeWidth=1.6,
+            )
+        )
+
+
+def _sample_cards(n: int, seed: int = 48) -> list[tuple[str, int]]:
+    cat = data._catalogue()
+    if cat is not None:
+        cards = [(c.colour, c.number) for c in cat.ultimatch.cards]
+    else:  # pragma: no cover
+        cards = [
+            (c, k)
+            for c in ("red", "orange", "yellow", "green", "blue", "purple")
+            for k in range(1, 9)
+        ]
+    rng = random.Random(seed)
+    rng.shuffle(cards)
+    return cards[:n]
+
+
+def ultimatch_pyramid(
+    rows: int, labels: dict[str, str], lang: str, width: float = 150 * mm
+) -> Drawing:
+    """The pyramid as dealt (UM-8): the bottom row face up, covers shown by overlap."""
+    register_fonts()
+    cw, ch = 11 * mm, 15.5 * mm
+    step_x = cw + 1.6 * mm
+    step_y = ch * 0.58
+    pyr_w = rows * step_x
+    note_w = max(36 * mm, min(width - pyr_w - 8 * mm, 62 * mm))
+    w = pyr_w + 8 * mm + note_w
+    h = (rows - 1) * step_y + ch + 6
+    d = new_drawing(w, h)
+    g = Group()
+    d.add(g)
+    bottom = _sample_cards(rows)
+    hi_row, hi_i = rows - 2, 1  # a card in the second row from the bottom, and its covers
+    for r in range(rows):  # top row first, so lower rows overlap it
+        n = r + 1
+        y = h - 3 - ch - r * step_y
+        x0 = (pyr_w - n * step_x) / 2 + 0.8 * mm
+        for i in range(n):
+            x = x0 + i * step_x
+            face = bottom[i] if r == rows - 1 else None
+            hl = None
+            if r == hi_row and i == hi_i:
+                hl = colors.HexColor("#f2c12e")
+            elif r == hi_row + 1 and i in (hi_i, hi_i + 1):
+                hl = BLUE
+            um_card(g, x, y, cw, ch, face[0] if face else None, face[1] if face else 0, lang, hl)
+    # notes to the right
+    nx = pyr_w + 8 * mm
+    yt = h - 2
+    for key, colour in (("top", ACCENT), ("cover", colors.HexColor("#f2c12e")), ("bottom", GOOD)):
+        text = _label(labels, key)
+        if not text or text == key:
+            continue
+        if key == "cover":  # a yellow frame beside a blue one, as drawn
+            g.add(Rect(nx, yt - 8, 5, 6, fillColor=None, strokeColor=colour, strokeWidth=1.2))
+            g.add(
+                Rect(nx + 2.5, yt - 10.5, 5, 6, fillColor=None, strokeColor=BLUE, strokeWidth=1.2)
+            )
+        else:
+            g.add(Rect(nx, yt - 8, 5, 6, fillColor=colour, strokeColor=None))
+        yb = text_block(g, text, nx + 11, yt - 2, note_w - 11, 7.2, SANS, INK, anchor="start")
+        yt = yb - 5
+    return d
+
+
+def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm) -> Drawing:
+    """Primary + primary = secondary, from the colours' ``mixes`` in the card data (UM-1)."""
+    register_fonts()
+    mixes = data.colour_mixes()
+    cw, ch = 12 * mm, 16 * mm
+    row_h = ch + 5 * mm
+    w = min(width, 118 * mm)
+    h = len(mixes) * row_h + 2
+    d = new_drawing(w, h)
+    g = Group()
+    d.add(g)
+    for k, (secondary, (p1, p2)) in enumerate(mixes):
+        y = h - (k + 1) * row_h + 3.5 * mm
+        xs = [0, 24 * mm, 52 * mm]
+        for x, colour in zip(xs, (p1, p2, secondary), strict=True):
+            um_card(g, x, y, cw, ch, colour, 0, lang)
+            name = _colour_info(colour, lang)[2]
+            g.add(
+                String(
+                    x + cw + 2.2 * mm,
+                    y + ch / 2 - 3,
+                    name,
+                    fontName=SANS_BOLD,
+                    fontSize=8,
+                    fillColor=INK,
+                )
+            )
+        g.add(
+            String(
+                20.5 * mm,
+                y + ch / 2 - 4,
+                "+",
+                fontName=SANS_BOLD,
+                fontSize=12,
+                fillColor=MUTED,
+                textAnchor="middle",
+            )
+        )
+        g.add(
+            String(
+                48 * mm,
+                y + ch / 2 - 4,
+                "=",
+                fontName=SANS_BOLD,
+                fontSize=12,
+                fillColor=MUTED,
+                textAnchor="middle",
+            )
+        )
+        note = _label(labels, "note")
+        if k == 0 and note and note != "note":
+            text_block(g, note, 80 * mm, y + ch, w - 80 * mm, 7, SANS, MUTED, anchor="start")
+    # the numbers on the cards are blanked: colour mixing ignores them
+    for node in list(g.contents):
+        if isinstance(node, String) and node.text == "0":
+            g.contents.remove(node)
+    return d
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
+    """The Drawing for a document diagram, or None for an unknown kind."""
+    labels = diagram.label_map
+    makers: dict[str, Callable[[], Drawing]] = {
+        "fa-two-hands": lambda: finger_auction_two_hands(
+            int(diagram.param("a-right", "3")),
+            int(diagram.param("a-left", "3")),
+            int(diagram.param("b-right", "3")),
+            int(diagram.param("b-left", "4")),
+            labels,
+            width,
+            int(diagram.param("field", "7")),
+        ),
+        "gr-flow": lambda: gallery_rush_flow(labels, width),
+        "um-pyramid": lambda: ultimatch_pyramid(
+            int(diagram.param("rows", "5")), labels, lang, width
+        ),
+        "um-mixing": lambda: ultimatch_mixing(labels, lang, width),
+    }
+    maker = makers.get(diagram.kind)
+    return maker() if maker else None

@@ -1,0 +1,745 @@
+"""Typeset a rule document as a PDF rule sheet (ReportLab Platypus).
+
+``render_rule_sheet(game_id, lang, paper, base_url) -> bytes`` walks the same
+document tree the referee's web page renders (``cardpress.rules``): a title
+block with a QR code to ``<base_url>/<lang>/rules/<game>``, the rule card's
+summary, numbered clauses with their rule IDs as small margin labels, tables
+with header rows, the blue supplement boxes, worked examples, diagrams drawn
+from data, a glossary, the rulings as questions and answers, and "n / N"
+page numbers. Only the registered TrueType fonts are used (every font is
+embedded; no standard-14 font, not even the canvas's initial one), Japanese
+wraps with kinsoku, and the bytes are reproducible (``invariant=1``).
+"""
+
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from cardpress.print.fonts import MONO, SANS, SANS_BOLD, SERIF, register_fonts
+from cardpress.rules import load_rules
+from cardpress.rules import model as m
+from cardpress.rules.kinsoku import KinsokuParagraph
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+
+INK = colors.HexColor("#1d2230")
+MUTED = colors.HexColor("#6b7080")
+ACCENT = colors.HexColor("#1f2a44")
+RULE = colors.HexColor("#c9ccd6")
+BLUE = colors.HexColor("#2a6bb5")
+BLUE_BG = colors.HexColor("#eaf2fb")
+EXAMPLE_BG = colors.HexColor("#f7f4ec")
+EXAMPLE_LINE = colors.HexColor("#c8a860")
+HEAD_BG = colors.HexColor("#e9ebf1")
+
+MARGIN_X = 16 * mm
+MARGIN_TOP = 15 * mm
+MARGIN_BOTTOM = 17 * mm
+LABEL_W = 15 * mm  # the gutter for rule-ID labels, inside the frame
+BOX_PAD = 8  # inner padding of boxes and examples
+
+
+def _cjk(lang: str) -> bool:
+    return lang in ("ja", "zh", "ko")
+
+
+class Styles:
+    """Every style sets its font: nothing falls back to Helvetica."""
+
+    def __init__(self, lang: str) -> None:
+        cjk = _cjk(lang)
+        body_size = 9.2 if cjk else 9.4
+        lead = 14.6 if cjk else 12.8
+        base = ParagraphStyle(
+            "body",
+            fontName=SANS,
+            fontSize=body_size,
+            leading=lead,
+            textColor=INK,
+            alignment=TA_LEFT,
+            wordWrap="CJK" if cjk else None,
+            bulletFontName=MONO,
+            bulletFontSize=6.4,
+            bulletColor=MUTED,
+            spaceAfter=2.6,
+            allowWidows=0,
+            allowOrphans=0,
+        )
+        self.cjk = cjk
+        self.body = base
+        self.clause = ParagraphStyle("clause", base, leftIndent=LABEL_W, bulletIndent=0)
+        self.para = ParagraphStyle("para", base, leftIndent=LABEL_W)
+        self.bullet = ParagraphStyle(
+            "bullet",
+            base,
+            leftIndent=LABEL_W + 11,
+            bulletIndent=LABEL_W + 2,
+            bulletFontName=SANS,
+            bulletFontSize=body_size,
+            bulletColor=INK,
+            spaceAfter=1.2,
+        )
+        self.title = ParagraphStyle(
+            "title",
+            base,
+            fontName=SANS_BOLD,
+            fontSize=25,
+            leading=30,
+            textColor=ACCENT,
+            spaceAfter=2,
+        )
+        self.subtitle = ParagraphStyle(
+            "subtitle",
+            base,
+            fontName=SANS,
+            fontSize=10,
+            leading=13,
+            textColor=MUTED,
+            spaceAfter=5,
+        )
+        self.facts = ParagraphStyle(
+            "facts",
+            base,
+            fontName=SANS,
+            fontSize=8.6,
+            leading=12,
+            textColor=INK,
+            spaceAfter=6,
+        )
+        self.lead = ParagraphStyle(
+            "lead",
+            base,
+            fontName=SERIF,
+            fontSize=10.2,
+            leading=16 if cjk else 14,
+            textColor=INK,
+        )
+        self.h1 = ParagraphStyle(
+            "h1",
+            base,
+            fontName=SANS_BOLD,
+            fontSize=13,
+            leading=17,
+            textColor=ACCENT,
+            spaceBefore=9,
+            spaceAfter=1,
+            keepWithNext=1,
+        )
+        self.h2 = ParagraphStyle(
+            "h2",
+            base,
+            fontName=SANS_BOLD,
+            fontSize=10.6,
+            leading=14,
+            textColor=ACCENT,
+            leftIndent=LABEL_W,
+            spaceBefore=6,
+            spaceAfter=2,
+            keepWithNext=1,
+        )
+        self.box_title = ParagraphStyle(
+            "box_title",
+            base,
+            fontName=SANS_BOLD,
+            fontSize=8.8,
+            leading=12,
+            textColor=BLUE,
+            spaceAfter=1.5,
+        )
+        self.box = ParagraphStyle(
+            "box", base, fontSize=body_size - 0.6, leading=lead - 1.2, spaceAfter=1.5
+        )
+        self.box_bullet = ParagraphStyle(
+            "box_bullet",
+            self.box,
+            leftIndent=10,
+            bulletIndent=1,
+            bulletFontName=SANS,
+            bulletFontSize=body_size - 0.6,
+            bulletColor=INK,
+        )
+        self.example_title = ParagraphStyle(
+            "example_title",
+            base,
+            fontName=SANS_BOLD,
+            leftIndent=LABEL_W,
+            bulletIndent=0,
+            spaceBefore=3,
+            spaceAfter=1.5,
+            keepWithNext=1,
+        )
+        self.cell = ParagraphStyle("cell", base, fontSize=8.4, leading=10.5, spaceAfter=0)
+        self.cell_head = ParagraphStyle("cell_head", self.cell, fontName=SANS_BOLD)
+        self.cell_center = ParagraphStyle("cell_center", self.cell, alignment=TA_CENTER)
+        self.cell_head_center = ParagraphStyle("cell_head_c", self.cell_head, alignment=TA_CENTER)
+        self.cell_right = ParagraphStyle("cell_right", self.cell, alignment=TA_RIGHT)
+        self.caption = ParagraphStyle(
+            "caption",
+            base,
+            fontSize=7.8,
+            leading=10.5,
+            textColor=MUTED,
+            alignment=TA_CENTER,
+            spaceBefore=2,
+            spaceAfter=5,
+        )
+        self.table_caption = ParagraphStyle(
+            "table_caption",
+            base,
+            fontName=SANS_BOLD,
+            fontSize=8.4,
+            leading=11,
+            leftIndent=LABEL_W,
+            spaceAfter=2,
+            keepWithNext=1,
+        )
+        self.question = ParagraphStyle(
+            "question",
+            self.clause,
+            fontName=SANS_BOLD,
+            spaceBefore=3,
+            spaceAfter=1,
+            keepWithNext=1,
+        )
+        self.answer = ParagraphStyle("answer", self.para, spaceAfter=3)
+        self.small = ParagraphStyle(
+            "small",
+            base,
+            fontSize=7,
+            leading=9,
+            textColor=MUTED,
+            spaceAfter=0,
+        )
+        self.qr_caption = ParagraphStyle(
+            "qr_caption",
+            self.small,
+            alignment=TA_CENTER,
+            fontName=SANS_BOLD,
+            textColor=INK,
+        )
+        self.url = ParagraphStyle(
+            "url",
+            self.small,
+            fontName=MONO,
+            fontSize=6,
+            leading=7.6,
+            alignment=TA_CENTER,
+        )
+
+    def para_class(self):
+        return KinsokuParagraph if self.cjk else Paragraph
+
+
+# --------------------------------------------------------------------------- inline
+
+
+def inline(spans: m.Inline) -> str:
+    """Document spans -> ReportLab paragraph markup (escaped)."""
+    out: list[str] = []
+    for s in spans:
+        if s.style == "b":
+            out.append(f'<font name="{SANS_BOLD}">{escape(s.text)}</font>')
+        elif s.style == "em":
+            out.append(f'<font name="{SERIF}">{escape(s.text)}</font>')
+        elif s.style == "ref":
+            out.append(
+                f'<a href="#{escape(s.target)}" color="#2a6bb5">'
+                f'<font name="{MONO}" size="-1.2">{escape(s.text)}</font></a>'
+            )
+        elif s.style == "br":
+            out.append("<br/>")
+        else:
+            out.append(escape(s.text))
+    return "".join(out)
+
+
+class Anchor(Flowable):
+    """A zero-size flowable that drops a PDF destination named after a rule ID."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.width = self.height = 0
+
+    def wrap(self, aw, ah):
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv.bookmarkHorizontal(self.name, 0, 0)
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+class Typesetter:
+    def __init__(self, doc: m.RuleDocument, width: float) -> None:
+        self.doc = doc
+        self.s = Styles(doc.lang)
+        self.P = self.s.para_class()
+        self.width = width
+
+    def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
+        return self.P(markup, style, bulletText=bullet)
+
+    def label(self, rule_id: str) -> str:
+        return rule_id
+
+    # blocks ---------------------------------------------------------------
+
+    def blocks(self, blocks: tuple[m.Block, ...], inner: bool = False) -> list[Flowable]:
+        out: list[Flowable] = []
+        for b in blocks:
+            out.extend(self.block(b, inner))
+        return out
+
+    def block(self, b: m.Block, inner: bool = False) -> list[Flowable]:
+        s = self.s
+        if isinstance(b, m.Section):
+            return self.section(b)
+        if isinstance(b, m.Clause):
+            return [Anchor(b.id), self.p(inline(b.spans), s.clause, self.label(b.id))]
+        if isinstance(b, m.Paragraph):
+            return [self.p(inline(b.spans), s.box if inner else s.para)]
+        if isinstance(b, m.BulletList):
+            style = s.box_bullet if inner else s.bullet
+            marks = [f"{i}." for i in range(1, len(b.items) + 1)] if b.ordered else None
+            return [
+                self.p(inline(item), style, marks[i] if marks else "•")
+                for i, item in enumerate(b.items)
+            ]
+        if isinstance(b, m.Table):
+            return self.table(b, inner)
+        if isinstance(b, m.Box):
+            return [self.box(b)]
+        if isinstance(b, m.Example):
+            return self.example(b)
+        if isinstance(b, m.Diagram):
+            return self.diagram(b, inner)
+        if isinstance(b, m.Glossary):
+            out: list[Flowable] = []
+            for t in b.terms:
+                out.append(Anchor(t.id))
+                out.append(
+                    self.p(
+                        f'<font name="{SANS_BOLD}">{escape(t.name)}</font>'
+                        f"{'　' if s.cjk else ' — '}{inline(t.definition)}",
+                        s.clause,
+                        t.id,
+                    )
+                )
+            return out
+        if isinstance(b, m.Ruling):
+            q = self.doc.label("question", "Q")
+            a = self.doc.label("answer", "A")
+            return [
+                Anchor(b.id),
+                self.p(f"{escape(q)}. {inline(b.question_spans)}", s.question, b.id),
+                self.p(
+                    f'<font name="{SANS_BOLD}" color="#2a6bb5">{escape(a)}.</font> '
+                    f"{inline(b.answer_spans)}",
+                    s.answer,
+                ),
+            ]
+        raise TypeError(f"cannot typeset {type(b).__name__}")
+
+    def section(self, sec: m.Section) -> list[Flowable]:
+        s = self.s
+        if sec.level == 1:
+            head = [
+                CondPageBreak(34 * mm),
+                Anchor(sec.id),
+                self.p(escape(sec.title), s.h1),
+                Rule(self.width, ACCENT, 0.9),
+            ]
+        else:
+            head = [Anchor(sec.id), self.p(escape(sec.title), s.h2)]
+        return head + self.blocks(sec.blocks)
+
+    def table(self, t: m.Table, inner: bool = False) -> list[Flowable]:
+        s = self.s
+        data = []
+        style = [
+            ("FONT", (0, 0), (-1, -1), SANS, 8.4),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.9, ACCENT),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.9, ACCENT),
+        ]
+        heads = t.header_rows
+        if heads:
+            style.append(("BACKGROUND", (0, 0), (-1, heads - 1), HEAD_BG))
+            style.append(("LINEBELOW", (0, heads - 1), (-1, heads - 1), 0.7, ACCENT))
+        for r, row in enumerate(t.rows):
+            cells = []
+            for c, cell in enumerate(row):
+                if cell.header:
+                    st = s.cell_head_center if cell.align == "center" else s.cell_head
+                else:
+                    st = {"center": s.cell_center, "right": s.cell_right}.get(cell.align, s.cell)
+                cells.append(self.p(inline(cell.spans), st))
+                if cell.colour:
+                    style.append(("LINEBEFORE", (c, r), (c, r), 3.2, colors.HexColor(cell.colour)))
+            data.append(cells)
+        avail = self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
+        ncols = max(len(r) for r in t.rows)
+        rel = t.widths if len(t.widths) == ncols else (1.0,) * ncols
+        widths = [avail * w / sum(rel) for w in rel]
+        table = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT" if inner else "RIGHT")
+        table.setStyle(TableStyle(style))
+        out: list[Flowable] = []
+        if t.caption:
+            out.append(self.p(inline(t.caption), s.table_caption))
+        out.append(table)
+        out.append(Spacer(1, 5))
+        return [KeepTogether(out)] if len(t.rows) <= 12 and not inner else out
+
+    def box(self, b: m.Box) -> Flowable:
+        s = self.s
+        inner: list[Flowable] = []
+        if b.title:
+            inner.append(self.p(inline(b.title), s.box_title))
+        inner.extend(self.blocks(b.blocks, inner=True))
+        t = Table([[inner]], colWidths=[self.width - LABEL_W], hAlign="RIGHT")
+        t.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), BLUE_BG),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, BLUE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PAD),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ]
+            )
+        )
+        return _Spaced(t, 2, 6)
+
+    def example(self, e: m.Example) -> list[Flowable]:
+        s = self.s
+        word = self.doc.label("example", "Example")
+        title = self.p(
+            f'<font color="#8a6d2b">{escape(word)}</font>　{inline(e.title)}'
+            if s.cjk
+            else f'<font color="#8a6d2b">{escape(word)}:</font> {inline(e.title)}',
+            s.example_title,
+            e.id,
+        )
+        inner = self.blocks(e.blocks, inner=True)
+        t = Table([[inner]], colWidths=[self.width - LABEL_W], hAlign="RIGHT")
+        t.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), EXAMPLE_BG),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, EXAMPLE_LINE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PAD),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ]
+            )
+        )
+        return [Anchor(e.id), KeepTogether([title, _Spaced(t, 0, 6)])]
+
+    def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
+        from cardpress.print import diagrams
+
+        avail = self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
+        drawing = diagrams.draw(d, self.doc.lang, avail)
+        if drawing is None:
+            return []
+        parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else LABEL_W)]
+        if d.caption:
+            parts.append(self.p(inline(d.caption), self.s.caption))
+        return parts if inner else [KeepTogether(parts)]
+
+    # title block ----------------------------------------------------------
+
+    def title_block(self, url: str) -> list[Flowable]:
+        s = self.s
+        doc = self.doc
+        left: list[Flowable] = [
+            self.p(escape(doc.title), s.title),
+            self.p(escape(doc.subtitle), s.subtitle),
+        ]
+        if doc.facts:
+            sep = "　" if s.cjk else "   "
+            facts = sep.join(
+                f'<font name="{SANS_BOLD}" color="#6b7080">{escape(f.label)}</font> '
+                f"{escape(f.value)}"
+                for f in doc.facts
+            )
+            left.append(self.p(facts, s.facts))
+        left.extend(self.p(inline(p.spans), s.lead) for p in doc.lead)
+        qr_size = 24 * mm
+        qr_w = 34 * mm
+        right = [
+            _qr(url, qr_size),
+            Spacer(1, 2),
+            self.p(escape(doc.label("online", "Rules online")), s.qr_caption),
+            self.p("<br/>".join(escape(x) for x in url_lines(url, qr_w, s.url)), s.url),
+        ]
+        t = Table([[left, right]], colWidths=[self.width - qr_w, qr_w])
+        t.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (0, 0), 10),
+                    ("RIGHTPADDING", (1, 0), (1, 0), 0),
+                    ("ALIGN", (1, 0), (1, 0), "CENTER"),
+                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ]
+            )
+        )
+        out: list[Flowable] = [t, Spacer(1, 5), Rule(self.width, ACCENT, 1.6), Spacer(1, 4)]
+        if doc.card:
+            out.append(self.card_summary())
+        ids = doc.label("ids")
+        if ids:
+            out.append(self.p(escape(ids), ParagraphStyle("ids", s.small, spaceBefore=2)))
+        return out
+
+    def card_summary(self) -> Flowable:
+        s = self.s
+        head = ParagraphStyle("ch", s.cell_head, fontSize=8.2, textColor=ACCENT)
+        body = ParagraphStyle("cb", s.cell, fontSize=8.2, leading=11)
+        title = self.p(escape(self.doc.label("card", "On the rule card")), s.box_title)
+        rows = [
+            [self.p(escape(i.heading), head), self.p(escape(i.body), body)] for i in self.doc.card
+        ]
+        inner = Table(rows, colWidths=[26 * mm, self.width - 26 * mm - 18])
+        inner.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ]
+            )
+        )
+        t = Table([[[title, inner]]], colWidths=[self.width])
+        t.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), BLUE_BG),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, BLUE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ]
+            )
+        )
+        return _Spaced(t, 2, 4)
+
+    def story(self, url: str) -> list[Flowable]:
+        out = self.title_block(url)
+        for sec in self.doc.sections:
+            out.extend(self.section(sec))
+        return out
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+class Rule(Flowable):
+    """A horizontal rule (no text, so no font)."""
+
+    def __init__(self, width: float, colour, thickness: float) -> None:
+        super().__init__()
+        self.width, self.colour, self.thickness = width, colour, thickness
+        self.keepWithNext = 1
+
+    def wrap(self, aw, ah):
+        return self.width, self.thickness + 3
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setStrokeColor(self.colour)
+        c.setLineWidth(self.thickness)
+        c.line(0, 1.5, self.width, 1.5)
+
+
+class _Spaced(Flowable):
+    """Space before and after a flowable that cannot carry its own."""
+
+    def __init__(self, inner: Flowable, before: float, after: float) -> None:
+        super().__init__()
+        self.inner, self.before, self.after = inner, before, after
+        self.hAlign = getattr(inner, "hAlign", "LEFT")
+
+    def wrap(self, aw, ah):
+        w, h = self.inner.wrap(aw, ah)
+        self.width, self.height = aw, h + self.before + self.after
+        self._inner_w = w
+        return self.width, self.height
+
+    def draw(self) -> None:
+        x = self.width - self._inner_w if self.hAlign == "RIGHT" else 0
+        self.inner.drawOn(self.canv, x, self.after)
+
+
+class _Indented(Flowable):
+    """A drawing shifted right by the label gutter, centred in what is left."""
+
+    def __init__(self, inner: Flowable, indent: float) -> None:
+        super().__init__()
+        self.inner, self.indent = inner, indent
+
+    def wrap(self, aw, ah):
+        w, h = self.inner.wrap(aw - self.indent, ah)
+        self._iw = w
+        self.width, self.height = aw, h
+        return aw, h
+
+    def draw(self) -> None:
+        x = self.indent + max(0.0, (self.width - self.indent - self._iw) / 2)
+        self.inner.drawOn(self.canv, x, 0)
+
+
+def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
+    """Break a URL for display after its slashes, never inside a word."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = url.split("://", 1)[-1]
+    parts = [p + "/" for p in text.split("/")[:-1]] + [text.split("/")[-1]]
+    lines: list[str] = [""]
+    for part in parts:
+        if lines[-1] and stringWidth(lines[-1] + part, style.fontName, style.fontSize) > width:
+            lines.append("")
+        lines[-1] += part
+    return [line for line in lines if line]
+
+
+def _qr(url: str, size: float) -> Flowable:
+    try:
+        from cardpress.print.qr import qr_flowable
+
+        return qr_flowable(url, size)
+    except ImportError:  # pragma: no cover - the print engineer's module is present
+        from reportlab.graphics.barcode.qr import QrCodeWidget
+        from reportlab.graphics.shapes import Drawing
+
+        widget = QrCodeWidget(url, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        d.initialFontName = SANS
+        d.add(widget)
+        return d
+
+
+def _canvas_maker(doc: m.RuleDocument, footer_title: str):
+    """A canvas that starts in a registered font and prints "n / N" footers."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args, **kwargs) -> None:
+            kwargs["initialFontName"] = SANS  # not Helvetica, the canvas default
+            kwargs["initialFontSize"] = kwargs.get("initialFontSize") or 9
+            kwargs["invariant"] = 1
+            super().__init__(*args, **kwargs)
+            self._saved: list[dict] = []
+
+        def showPage(self) -> None:
+            self._saved.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._saved)
+            for state in self._saved:
+                self.__dict__.update(state)
+                self._footer(total)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+        def _footer(self, total: int) -> None:
+            w, _h = self._pagesize
+            y = MARGIN_BOTTOM - 9 * mm
+            self.saveState()
+            self.setStrokeColor(RULE)
+            self.setLineWidth(0.5)
+            self.line(MARGIN_X, y + 9, w - MARGIN_X, y + 9)
+            self.setFont(SANS, 7.2)
+            self.setFillColor(MUTED)
+            self.drawString(MARGIN_X, y, footer_title)
+            self.setFont(SANS_BOLD, 7.6)
+            self.setFillColor(INK)
+            self.drawRightString(w - MARGIN_X, y, f"{self._pageNumber} / {total}")
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+def rules_url(base_url: str, lang: str, game_id: str) -> str:
+    return f"{base_url.rstrip('/')}/{lang}/rules/{game_id}"
+
+
+def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
+    """The rule sheet of one game as PDF bytes (deterministic)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}: {paper!r}")
+    register_fonts()
+    doc = load_rules(game_id, lang)
+    url = rules_url(base_url, lang, game_id)
+    pagesize = PAPERS[paper]
+    buf = io.BytesIO()
+    template = BaseDocTemplate(
+        buf,
+        pagesize=pagesize,
+        leftMargin=MARGIN_X,
+        rightMargin=MARGIN_X,
+        topMargin=MARGIN_TOP,
+        bottomMargin=MARGIN_BOTTOM,
+        title=f"{doc.title} — {doc.subtitle}" if doc.subtitle else doc.title,
+        author="cardpress",
+        subject=url,
+        creator="cardpress",
+        lang=lang,
+        invariant=1,
+        initialFontName=SANS,
+    )
+    frame = Frame(
+        MARGIN_X,
+        MARGIN_BOTTOM,
+        pagesize[0] - 2 * MARGIN_X,
+        pagesize[1] - MARGIN_TOP - MARGIN_BOTTOM,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+    template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    ts = Typesetter(doc, frame._width)
+    footer = f"{doc.title} · {url}"
+    template.build(ts.story(url), canvasmaker=_canvas_maker(doc, footer))
+    return buf.getvalue()

@@ -1,0 +1,306 @@
+"""Data the rule templates print: names from the card data, numbers from the engines.
+
+Everything here is computed, never typed: the scoring tables call the
+engines' scoring functions and the worked examples ask the engines for their
+verdicts, so the printed sheet and the referee cannot disagree. The engines
+are imported lazily so a template that does not need one never loads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from cardpress.catalogue.models import Painter, Text
+
+PAINTER_ORDER: tuple[str, ...] = ("monet", "gogh", "vermeer")
+
+
+# --------------------------------------------------------------------------- card data
+
+
+@cache
+def _catalogue() -> Any | None:
+    try:
+        from cardpress.catalogue.loader import load_catalogue
+
+        return load_catalogue()
+    except Exception:  # pragma: no cover - the sheet still builds without card data
+        return None
+
+
+_FALLBACK_NAMES: dict[str, Text] = {
+    "monet": Text("モネ", "Monet"),
+    "gogh": Text("ゴッホ", "Van Gogh"),
+    "vermeer": Text("フェルメール", "Vermeer"),
+}
+
+_FALLBACK_RGB: dict[str, str] = {
+    "monet": "#c8283c",
+    "gogh": "#e8b21a",
+    "vermeer": "#2358a6",
+    "red": "#d1343a",
+    "yellow": "#f2c12e",
+    "blue": "#2f6bd0",
+    "orange": "#f08a24",
+    "green": "#3aa655",
+    "purple": "#8a4fbf",
+}
+
+
+def painter_rgb(painter: str) -> str:
+    cat = _catalogue()
+    if cat is not None:
+        try:
+            return cat.triptych.painter(painter).rgb
+        except StopIteration:  # pragma: no cover
+            pass
+    return _FALLBACK_RGB[painter]
+
+
+def colour_rgb(colour: str) -> str:
+    cat = _catalogue()
+    if cat is not None:
+        try:
+            return cat.ultimatch.colour(colour).rgb
+        except StopIteration:  # pragma: no cover
+            pass
+    return _FALLBACK_RGB[colour]
+
+
+def colour_mixes() -> list[tuple[str, tuple[str, ...]]]:
+    """(secondary, (primary, primary)) from the card data, in deck order."""
+    cat = _catalogue()
+    if cat is not None:
+        return [(c.id, tuple(c.mixes)) for c in cat.ultimatch.colours if c.mixes]
+    return [
+        ("orange", ("red", "yellow")),
+        ("green", ("yellow", "blue")),
+        ("purple", ("red", "blue")),
+    ]
+
+
+def painter_name(painter: str, lang: str) -> str:
+    cat = _catalogue()
+    if cat is not None:
+        try:
+            return cat.triptych.painter(painter).name[lang]
+        except (StopIteration, KeyError):  # pragma: no cover
+            pass
+    try:
+        return _FALLBACK_NAMES[painter][lang]
+    except KeyError:
+        return _FALLBACK_NAMES[painter].en
+
+
+# --------------------------------------------------------------------------- Finger Auction
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    painter: str
+    players: tuple[int, ...]  # the player counts this row applies to
+    points: tuple[int, ...]  # points for 1..9 cards
+
+
+def finger_auction_table() -> list[ScoreRow]:
+    """One row per painter and distinct table; rows merge player counts that agree."""
+    from cardpress.games.finger_auction import score_table
+
+    rows: list[ScoreRow] = []
+    for painter in PAINTER_ORDER:
+        groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for players in (2, 3, 4):
+            points = tuple(score_table(Painter(painter), players))
+            if groups and groups[-1][1] == points:
+                groups[-1] = ((*groups[-1][0], players), points)
+            else:
+                groups.append(((players,), points))
+        for group_players, points in groups:
+            rows.append(ScoreRow(painter, group_players if len(groups) > 1 else (), points))
+    return rows
+
+
+def finger_auction_points(painter: str, count: int, players: int) -> int:
+    from cardpress.games.finger_auction import painter_points
+
+    return painter_points(Painter(painter), count, players)
+
+
+def finger_auction_hand(
+    players: int,
+    monet: int = 0,
+    gogh: int = 0,
+    vermeer: int = 0,
+    forgeries: tuple[str, ...] = (),
+    mona_lisa: bool = False,
+) -> dict[str, Any]:
+    """A worked example scored by the engine: total, per painter, Mona Lisa's painter."""
+    from cardpress.games.finger_auction import FingerHand, score_hand
+
+    hand = FingerHand(
+        {Painter.MONET: monet, Painter.GOGH: gogh, Painter.VERMEER: vermeer},
+        frozenset(Painter(f) for f in forgeries),
+        mona_lisa,
+    )
+    result = score_hand(hand, players)
+    return {
+        "total": result.total,
+        "points": {p.value: v for p, v in result.painters.items()},
+        "mona_lisa_as": result.mona_lisa_as.value if result.mona_lisa_as else "",
+        "cards": result.cards,
+    }
+
+
+def finger_auction_auction(field: int, bids: dict[str, Any]) -> dict[str, Any]:
+    """An auction decided by the engine; two-hand bids are given as (right, left)."""
+    from cardpress.games.finger_auction import TwoHands, adjudicate_auction
+
+    real = {k: TwoHands(*v) if isinstance(v, tuple) else v for k, v in bids.items()}
+    out = adjudicate_auction(field, real)
+    return {"outcome": out.outcome, "awards": list(out.awards), "rulings": list(out.rule_ids)}
+
+
+# --------------------------------------------------------------------------- Triptych
+
+
+def triptych_counts() -> dict[str, int]:
+    """Cards of each kind in the Triptych box, counted from the card data."""
+    cat = _catalogue()
+    if cat is None:  # pragma: no cover - the seed's counts
+        return {"monet": 8, "gogh": 8, "vermeer": 8, "forgery": 3, "mona-lisa": 1, "rule": 4}
+    deck = cat.triptych
+    out = {p: 0 for p in PAINTER_ORDER}
+    for card in deck.cards:
+        if card.kind == "painting" and card.painter is not None:
+            out[str(card.painter)] = out.get(str(card.painter), 0) + 1
+        else:
+            out[str(card.kind)] = out.get(str(card.kind), 0) + 1
+    return out
+
+
+# --------------------------------------------------------------------------- Gallery Rush
+
+
+def gallery_rush_victory(monet: int, gogh: int, vermeer: int, mona_lisa: bool) -> list[str]:
+    from cardpress.games.gallery_rush import victory_conditions
+
+    counts = {Painter.MONET: monet, Painter.GOGH: gogh, Painter.VERMEER: vermeer}
+    return [str(c) for c in victory_conditions(counts, mona_lisa)]
+
+
+# --------------------------------------------------------------------------- Ultimatch
+
+
+def ultimatch_match(target: tuple[str, int], *cards: tuple[str, int]) -> dict[str, Any]:
+    from cardpress.games.ultimatch import match
+
+    result = match(tuple(target), [tuple(c) for c in cards])
+    return {
+        "match": bool(result.match),
+        "ultimatch": bool(result.ultimatch),
+        "by": [str(b) for b in result.by],
+        "rulings": list(result.rule_ids),
+    }
+
+
+def ultimatch_setup() -> list[dict[str, int]]:
+    """Per player count: pyramid rows, pyramid cards, hand size (UM-8, UM-9), from the engine."""
+    from cardpress.games import ultimatch as um
+
+    rows_of = getattr(um, "_pyramid_rows", lambda n: 5 if n <= 3 else 6)
+    out = []
+    for players in sorted(um.HAND_SIZE):
+        rows = rows_of(players)
+        out.append(
+            {
+                "players": players,
+                "rows": rows,
+                "cards": rows * (rows + 1) // 2,
+                "hand": um.HAND_SIZE[players],
+            }
+        )
+    return out
+
+
+def colour_name(colour: str, lang: str) -> str:
+    cat = _catalogue()
+    if cat is not None:
+        try:
+            return cat.ultimatch.colour(colour).name[lang]
+        except (StopIteration, KeyError):  # pragma: no cover
+            pass
+    return colour.capitalize()
+
+
+# --------------------------------------------------------------------------- 絵師100人展
+
+
+def eshi100_settle(
+    collection: list[tuple[str, ...]], warehouse_bids: list[int], adjustments: list[int]
+) -> dict[str, Any]:
+    from cardpress.games.eshi100 import settle
+
+    s = settle(collection, warehouse_bids, adjustments)
+    return {
+        "score": s.score,
+        "cards": s.cards,
+        "same": s.same_icon_bonus,
+        "different": s.different_icon_bonus,
+        "warehouse": s.warehouse,
+        "adjustments": s.adjustments,
+        "rulings": list(s.rule_ids),
+    }
+
+
+def icon_name(icon: str, lang: str) -> str:
+    cat = _catalogue()
+    if cat is not None:
+        try:
+            return cat.eshi100.catalogue.icon(icon).name[lang]
+        except (StopIteration, KeyError):  # pragma: no cover
+            pass
+    return icon
+
+
+def eshi100_rules() -> dict[str, int]:
+    """The numbers of the game, from the engine."""
+    from cardpress.games import eshi100 as es
+
+    return {
+        "rounds": es.ROUNDS,
+        "gallery": es.GALLERY,
+        "hand": es.HAND,
+        "deck": es.DECK_SIZE,
+        "copies": es.MAX_COPIES,
+    }
+
+
+# --------------------------------------------------------------------------- context
+
+
+def context(game_id: str, lang: str) -> dict[str, Any]:
+    """What every rule template may use."""
+    return {
+        "game": game_id,
+        "lang": lang,
+        "painters": PAINTER_ORDER,
+        "painter_name": lambda p: painter_name(p, lang),
+        "painter_rgb": painter_rgb,
+        "colour_rgb": colour_rgb,
+        "colour_mixes": colour_mixes,
+        "fa_table": finger_auction_table,
+        "fa_points": finger_auction_points,
+        "fa_hand": finger_auction_hand,
+        "fa_auction": finger_auction_auction,
+        "gr_victory": gallery_rush_victory,
+        "triptych_counts": triptych_counts,
+        "um_match": ultimatch_match,
+        "um_setup": ultimatch_setup,
+        "colour_name": lambda c: colour_name(c, lang),
+        "es_settle": eshi100_settle,
+        "es_rules": eshi100_rules,
+        "icon_name": lambda i: icon_name(i, lang),
+        "range": range,
+    }

@@ -1,0 +1,189 @@
+"""Render a rule document as an HTML fragment for the referee's rules page.
+
+Every clause, example, glossary entry and ruling carries ``id="<rule-id>"``
+so ``/<lang>/rules/<game>#FA-3`` lands on it; sections carry their section ID.
+Diagrams are inline SVG rendered from the very Drawings the PDF embeds. All
+text is escaped; the result is safe to wrap in ``markupsafe.Markup``.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from cardpress.rules import model as m
+
+_SANS_CSS = "'BIZ UDPGothic', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
+_XML_DECL = re.compile(r"^<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+
+
+def inline(spans: m.Inline) -> str:
+    out: list[str] = []
+    for s in spans:
+        if s.style == "b":
+            out.append(f"<strong>{escape(s.text)}</strong>")
+        elif s.style == "em":
+            out.append(f"<em>{escape(s.text)}</em>")
+        elif s.style == "ref":
+            out.append(f'<a class="rule-ref" href="#{escape(s.target)}">{escape(s.text)}</a>')
+        elif s.style == "br":
+            out.append("<br>")
+        else:
+            out.append(escape(s.text))
+    return "".join(out)
+
+
+def _label(rule_id: str) -> str:
+    return f'<a class="rule-id" href="#{escape(rule_id)}">{escape(rule_id)}</a>'
+
+
+def diagram_svg(d: m.Diagram, lang: str, width: float = 440.0) -> str | None:
+    """The diagram as an inline <svg> element, or None when it cannot be drawn."""
+    try:
+        from reportlab.graphics import renderSVG
+
+        from cardpress.print import diagrams
+
+        drawing = diagrams.draw(d, lang, width)
+        if drawing is None:
+            return None
+        svg = renderSVG.drawToString(drawing)
+    except Exception:  # a missing font or engine must not take the page down
+        return None
+    svg = _XML_DECL.sub("", svg)
+    # the PDF's registered font names mean nothing to a browser: use a CSS stack
+    svg = re.sub(
+        r"font-family: ?CardpressSansBold", f"font-family: {_SANS_CSS}; font-weight: bold", svg
+    )
+    svg = re.sub(r"font-family: ?Cardpress(Sans|Serif|Mono)", f"font-family: {_SANS_CSS}", svg)
+    return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
+
+
+class _Renderer:
+    def __init__(self, doc: m.RuleDocument) -> None:
+        self.doc = doc
+
+    def blocks(self, blocks: tuple[m.Block, ...]) -> str:
+        return "".join(self.block(b) for b in blocks)
+
+    def block(self, b: m.Block) -> str:
+        doc = self.doc
+        if isinstance(b, m.Section):
+            tag = "h2" if b.level == 1 else "h3"
+            return (
+                f'<section class="rules-section" id="{escape(b.id)}">'
+                f"<{tag}>{escape(b.title)}</{tag}>{self.blocks(b.blocks)}</section>"
+            )
+        if isinstance(b, m.Clause):
+            return (
+                f'<p class="rule-clause" id="{escape(b.id)}">{_label(b.id)} {inline(b.spans)}</p>'
+            )
+        if isinstance(b, m.Paragraph):
+            return f"<p>{inline(b.spans)}</p>"
+        if isinstance(b, m.BulletList):
+            tag = "ol" if b.ordered else "ul"
+            items = "".join(f"<li>{inline(i)}</li>" for i in b.items)
+            return f"<{tag}>{items}</{tag}>"
+        if isinstance(b, m.Table):
+            return self.table(b)
+        if isinstance(b, m.Box):
+            title = f'<p class="rules-box-title">{inline(b.title)}</p>' if b.title else ""
+            return f'<aside class="rules-box">{title}{self.blocks(b.blocks)}</aside>'
+        if isinstance(b, m.Example):
+            word = escape(doc.label("example", "Example"))
+            return (
+                f'<div class="rules-example" id="{escape(b.id)}">'
+                f'<p class="rules-example-title">{_label(b.id)} <span>{word}</span> '
+                f"{inline(b.title)}</p>{self.blocks(b.blocks)}</div>"
+            )
+        if isinstance(b, m.Diagram):
+            svg = diagram_svg(b, doc.lang)
+            body = (
+                svg
+                if svg is not None
+                else (f'<p class="rules-diagram-missing">{escape(doc.label("no-diagram"))}</p>')
+            )
+            cap = f"<figcaption>{inline(b.caption)}</figcaption>" if b.caption else ""
+            return (
+                f'<figure class="rules-diagram" data-kind="{escape(b.kind)}">{body}{cap}</figure>'
+            )
+        if isinstance(b, m.Glossary):
+            items = "".join(
+                f'<dt id="{escape(t.id)}">{_label(t.id)} {escape(t.name)}</dt>'
+                f"<dd>{inline(t.definition)}</dd>"
+                for t in b.terms
+            )
+            return f'<dl class="rules-glossary">{items}</dl>'
+        if isinstance(b, m.Ruling):
+            q = escape(doc.label("question", "Q"))
+            a = escape(doc.label("answer", "A"))
+            concerns = " ".join(sorted(b.concerns))
+            return (
+                f'<div class="rules-ruling" id="{escape(b.id)}" '
+                f'data-concerns="{escape(concerns)}">'
+                f'<p class="rules-q">{_label(b.id)} <strong>{q}.</strong> '
+                f"{inline(b.question_spans)}</p>"
+                f'<p class="rules-a"><strong>{a}.</strong> {inline(b.answer_spans)}</p></div>'
+            )
+        raise TypeError(f"cannot render {type(b).__name__}")
+
+    def table(self, t: m.Table) -> str:
+        rows = []
+        heads = t.header_rows
+        for r, row in enumerate(t.rows):
+            cells = []
+            for cell in row:
+                tag = "th" if cell.header else "td"
+                attrs = ""
+                if cell.header and r >= heads:
+                    attrs += ' scope="row"'
+                elif cell.header:
+                    attrs += ' scope="col"'
+                if cell.align:
+                    attrs += f' class="align-{escape(cell.align)}"'
+                if cell.colour:
+                    attrs += f' style="border-left: 4px solid {escape(cell.colour)}"'
+                cells.append(f"<{tag}{attrs}>{inline(cell.spans)}</{tag}>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        head = "".join(rows[:heads])
+        body = "".join(rows[heads:])
+        cap = f"<caption>{inline(t.caption)}</caption>" if t.caption else ""
+        source = f' data-source="{escape(t.source)}"' if t.source else ""
+        name = f' data-name="{escape(t.name)}"' if t.name else ""
+        return (
+            f'<table class="rules-table"{name}{source}>{cap}'
+            f"<thead>{head}</thead><tbody>{body}</tbody></table>"
+        )
+
+    def document(self) -> str:
+        doc = self.doc
+        parts = [
+            f'<article class="rules" lang="{escape(doc.lang)}" data-game="{escape(doc.game)}">',
+            f'<header class="rules-header"><h1>{escape(doc.title)}</h1>',
+        ]
+        if doc.subtitle:
+            parts.append(f'<p class="rules-subtitle">{escape(doc.subtitle)}</p>')
+        if doc.facts:
+            facts = "".join(
+                f"<div><dt>{escape(f.label)}</dt><dd>{escape(f.value)}</dd></div>"
+                for f in doc.facts
+            )
+            parts.append(f'<dl class="rules-facts">{facts}</dl>')
+        parts.extend(f'<p class="rules-lead">{inline(p.spans)}</p>' for p in doc.lead)
+        parts.append("</header>")
+        if doc.card:
+            items = "".join(
+                f"<dt>{escape(i.heading)}</dt><dd>{escape(i.body)}</dd>" for i in doc.card
+            )
+            parts.append(
+                f'<aside class="rules-box rules-card"><p class="rules-box-title">'
+                f"{escape(doc.label('card', 'On the rule card'))}</p><dl>{items}</dl></aside>"
+            )
+        parts.append(self.blocks(doc.sections))
+        parts.append("</article>")
+        return "".join(parts)
+
+
+def render_document(doc: m.RuleDocument) -> str:
+    """The whole document as an HTML fragment (an <article>)."""
+    return _Renderer(doc).document()

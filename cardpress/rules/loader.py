@@ -1,0 +1,102 @@
+"""Render a game's rule template in one language and parse it into a document.
+
+``templates/rules/<game>.xml.j2`` holds the structure; every user-facing
+sentence sits in a ``{% trans %}`` block whose msgid is the English text, and
+the language's ``rules`` catalogue (locales/<lang>/LC_MESSAGES/rules.po)
+supplies the translation. Numbers that the engines own (scoring tables, the
+verdicts of worked examples) come into the template as data from
+``cardpress.rules.data``, never typed in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+from cardpress import i18n
+from cardpress.paths import LOCALES, TEMPLATES
+from cardpress.rules.markup import parse_document
+from cardpress.rules.model import RuleDocument, Ruling
+
+RULES_TEMPLATES = TEMPLATES / "rules"
+DOMAIN = "rules"
+#: the five games, and Triptych's "how to choose" document for rule card r0
+GAMES: tuple[str, ...] = (
+    "gallery-rush",
+    "finger-auction",
+    "detective-eye",
+    "ultimatch",
+    "eshi100",
+)
+DOCUMENTS: tuple[str, ...] = (*GAMES, "choose")
+CARD_GAMES: tuple[str, ...] = ("choose", "gallery-rush", "finger-auction", "detective-eye")
+
+
+def template_name(game_id: str) -> str:
+    return f"{game_id}.xml.j2"
+
+
+@cache
+def environment(lang: str, templates: Path = RULES_TEMPLATES, locales: Path = LOCALES):
+    """The Jinja2 environment of one language, its gettext bound to ``rules``."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,  # data values are escaped; translations are trusted markup
+        undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    # babel.cfg extracts these templates with trimmed = true: keep them equal
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(i18n.translations(lang, DOMAIN, locales), newstyle=False)
+    return env
+
+
+def check_lang(lang: str) -> str:
+    if lang not in i18n.languages():
+        raise ValueError(
+            f"no rules catalogue for language {lang!r}; have: {', '.join(i18n.languages())}"
+        )
+    return lang
+
+
+def render_markup(game_id: str, lang: str) -> str:
+    """The rendered XML markup of one document (for debugging and tests)."""
+    if game_id not in DOCUMENTS:
+        raise KeyError(game_id)
+    check_lang(lang)
+    from cardpress.rules import data
+
+    env = environment(lang)
+    template = env.get_template(template_name(game_id))
+    return template.render(data.context(game_id, lang))
+
+
+@cache
+def load_rules(game_id: str, lang: str) -> RuleDocument:
+    """The rule document of a game in a language (cached).
+
+    KeyError for an unknown game, ValueError for a language without a
+    catalogue. ``"choose"`` is Triptych's how-to-choose document.
+    """
+    if game_id not in DOCUMENTS:
+        raise KeyError(game_id)
+    check_lang(lang)
+    return parse_document(render_markup(game_id, lang), lang)
+
+
+def rulings_concerning(game_id: str, lang: str, tags: set[str] | frozenset[str]) -> list[Ruling]:
+    """The rulings of a game whose ``concerns`` share a tag with ``tags``."""
+    wanted = set(tags)
+    return [r for r in load_rules(game_id, lang).rulings if r.concerns & wanted]
+
+
+def rule_card_text(card_game: str, lang: str) -> list[tuple[str, str]]:
+    """Condensed (heading, body) pairs printed on Triptych's rule cards."""
+    if card_game not in CARD_GAMES:
+        raise KeyError(card_game)
+    return [(item.heading, item.body) for item in load_rules(card_game, lang).card]

@@ -1,0 +1,74 @@
+"""Rule-sheet fixtures: every sheet is rendered once per session and shared."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cardpress.paths import ROOT
+from cardpress.rules import DOCUMENTS, GAMES
+
+BASE_URL = "https://referee.example.org"
+LANGS = ("ja", "en")
+PAPERS = ("a4", "letter")
+RULINGS_MD = ROOT.parent / "shared" / "RULINGS.md"
+PREFIX = {
+    "gallery-rush": "GR",
+    "finger-auction": "FA",
+    "detective-eye": "DE",
+    "ultimatch": "UM",
+    "eshi100": "ES",
+}
+
+
+class Sheets:
+    """Lazily rendered PDFs (bytes, file, text), cached for the session."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._pdf: dict[tuple[str, str, str], Path] = {}
+        self._text: dict[tuple[str, str, str], str] = {}
+
+    def pdf(self, game: str, lang: str, paper: str = "a4") -> Path:
+        key = (game, lang, paper)
+        if key not in self._pdf:
+            from cardpress.print.rulesheet import render_rule_sheet
+
+            path = self.folder / lang / "rules" / f"{game}-{paper}.pdf"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(render_rule_sheet(game, lang, paper, BASE_URL))
+            self._pdf[key] = path
+        return self._pdf[key]
+
+    def text(self, game: str, lang: str, paper: str = "a4") -> str:
+        """The sheet's text as pdftotext -layout reads it (what a reader sees, line by line)."""
+        key = (game, lang, paper)
+        if key not in self._text:
+            out = subprocess.run(
+                ["pdftotext", "-layout", "-enc", "UTF-8", str(self.pdf(game, lang, paper)), "-"],
+                capture_output=True,
+                check=True,
+            ).stdout.decode("utf-8")
+            self._text[key] = out
+        return self._text[key]
+
+
+@pytest.fixture(scope="session")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> Sheets:
+    return Sheets(tmp_path_factory.mktemp("rules-build"))
+
+
+def ruling_ids() -> dict[str, list[str]]:
+    """The ruling IDs of ../shared/RULINGS.md by prefix (empty if the file is absent)."""
+    if not RULINGS_MD.is_file():
+        return {}
+    ids: dict[str, list[str]] = {}
+    for m in re.finditer(r"^- ((GR|FA|DE|UM|ES)-\d+)\b", RULINGS_MD.read_text("utf-8"), re.M):
+        ids.setdefault(m.group(2), []).append(m.group(1))
+    return ids
+
+
+__all__ = ["BASE_URL", "DOCUMENTS", "GAMES", "LANGS", "PAPERS", "PREFIX", "Sheets", "ruling_ids"]

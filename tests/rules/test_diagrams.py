@@ -1,0 +1,70 @@
+"""Diagrams: drawn from data, registered fonts only, renderable as SVG."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.graphics import renderSVG
+from reportlab.graphics.shapes import Group, String
+
+from cardpress.print import diagrams
+from cardpress.print.fonts import MONO, SANS, SANS_BOLD, SERIF
+from cardpress.rules import GAMES, load_rules
+
+
+def _strings(node):
+    if isinstance(node, String):
+        yield node
+    elif isinstance(node, Group):
+        for child in node.contents:
+            yield from _strings(child)
+
+
+def _all_diagrams():
+    for game in GAMES:
+        for lang in ("ja", "en"):
+            for d in load_rules(game, lang).diagrams:
+                yield game, lang, d
+
+
+@pytest.mark.parametrize(("game", "lang", "diagram"), list(_all_diagrams()))
+def test_diagram_draws_with_registered_fonts(game, lang, diagram) -> None:
+    drawing = diagrams.draw(diagram, lang, 170 * 2.83)
+    assert drawing is not None, diagram.kind
+    assert drawing.initialFontName == SANS
+    fonts = {s.fontName for s in _strings(drawing)}
+    assert fonts <= {SANS, SANS_BOLD, SERIF, MONO}
+    texts = " ".join(s.text for s in _strings(drawing))
+    assert texts.strip()
+    assert renderSVG.drawToString(drawing).startswith("<?xml")
+
+
+def test_every_kind_is_used() -> None:
+    kinds = {d.kind for _, _, d in _all_diagrams()}
+    assert kinds == {"fa-two-hands", "gr-flow", "um-pyramid", "um-mixing"}
+
+
+def test_two_hands_follows_the_engine() -> None:
+    labels = {"valid": "OK", "blocked": "NO"}
+    d = diagrams.finger_auction_two_hands(3, 3, 3, 4, labels)
+    texts = [s.text for s in _strings(d)]
+    assert any("NO" in t for t in texts) and any("OK" in t for t in texts)
+    assert any("FA-3" in t for t in texts)  # the rule the engine applied
+    both_blocked = [s.text for s in _strings(diagrams.finger_auction_two_hands(2, 3, 3, 2, labels))]
+    assert sum("NO" in t for t in both_blocked) == 2
+
+
+def test_pyramid_rows_and_colours_come_from_data() -> None:
+    from cardpress.rules import data
+
+    d5 = diagrams.ultimatch_pyramid(5, {}, "en")
+    d6 = diagrams.ultimatch_pyramid(6, {}, "en")
+    assert d6.height > d5.height
+    assert [m for m, _ in data.colour_mixes()] == ["orange", "green", "purple"]
+
+
+def test_wrap_keeps_closing_marks_off_line_starts() -> None:
+    from cardpress.print.fonts import register_fonts
+
+    register_fonts()
+    lines = diagrams.wrap("あいうえおかきくけこ。さしすせそ", SANS, 10, 50)
+    assert all(not line.startswith("。") for line in lines)

@@ -1,0 +1,146 @@
+"""The rule-document API the referee and the card printer code against."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from cardpress.rules import (
+    CARD_GAMES,
+    DOCUMENTS,
+    GAMES,
+    load_rules,
+    rule_card_text,
+    rulings_concerning,
+)
+from cardpress.rules.html import render_document
+from cardpress.rules.markup import MarkupError, parse_document
+from cardpress.rules.model import CLAUSE_ID, RULING_ID, Clause, Ruling
+
+from .conftest import PREFIX, ruling_ids
+
+
+def test_unknown_game_and_language() -> None:
+    with pytest.raises(KeyError):
+        load_rules("chess", "en")
+    with pytest.raises(ValueError):
+        load_rules("ultimatch", "xx")
+    with pytest.raises(KeyError):
+        rule_card_text("ultimatch", "en")
+
+
+@pytest.mark.parametrize("game", DOCUMENTS)
+def test_both_languages_carry_the_same_ids(game: str) -> None:
+    ja, en = load_rules(game, "ja"), load_rules(game, "en")
+    assert ja.clause_ids() == en.clause_ids()
+    assert len(set(ja.clause_ids())) == len(ja.clause_ids())
+    for rid in ja.clause_ids():
+        assert CLAUSE_ID.match(rid) or RULING_ID.match(rid), rid
+    assert ja.title and en.title and ja.title != en.title
+    assert [s.id for s in ja.sections] == [s.id for s in en.sections]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ruling_is_answered(game: str) -> None:
+    wanted = ruling_ids().get(PREFIX[game])
+    if not wanted:
+        pytest.skip("../shared/RULINGS.md not available")
+    for lang in ("ja", "en"):
+        doc = load_rules(game, lang)
+        got = [r.id for r in doc.rulings]
+        assert got == wanted, f"{game}/{lang}"
+        for r in doc.rulings:
+            assert r.question and r.answer
+            assert doc.find(r.id) is r
+
+
+def test_find_and_concerns() -> None:
+    doc = load_rules("finger-auction", "en")
+    assert isinstance(doc.find("FA-T3"), Clause)
+    assert isinstance(doc.find("FA-6"), Ruling)
+    with pytest.raises(KeyError):
+        doc.find("FA-99")
+    ids = [r.id for r in rulings_concerning("finger-auction", "ja", {"mona-lisa"})]
+    assert "FA-6" in ids and "FA-1" not in ids
+    assert [r.id for r in rulings_concerning("gallery-rush", "en", {"forgery"})][:1] == ["GR-2"]
+
+
+@pytest.mark.parametrize("card_game", CARD_GAMES)
+def test_rule_card_text_fits_a_card(card_game: str) -> None:
+    en = rule_card_text(card_game, "en")
+    ja = rule_card_text(card_game, "ja")
+    assert len(en) == len(ja) >= 3
+    words = sum(len(f"{h} {b}".split()) for h, b in en)
+    chars = sum(len(re.sub(r"\s", "", h + b)) for h, b in ja)
+    assert words <= 90, f"{card_game}: {words} English words"
+    assert chars <= 350, f"{card_game}: {chars} Japanese characters"
+
+
+def test_scoring_table_comes_from_the_engine() -> None:
+    from cardpress.catalogue.models import Painter
+    from cardpress.games.finger_auction import score_table
+
+    table = next(t for t in load_rules("finger-auction", "en").tables if t.source)
+    rows = [tuple(int(c.text) for c in row[1:]) for row in table.rows[1:]]
+    assert rows == [
+        score_table(Painter.MONET, 2),
+        score_table(Painter.MONET, 3),
+        score_table(Painter.GOGH, 2),
+        score_table(Painter.VERMEER, 2),
+    ]
+
+
+def test_markup_errors_are_named() -> None:
+    with pytest.raises(MarkupError, match="not a valid rule ID"):
+        parse_document(
+            '<document game="x" prefix="FA"><section id="FA-S"><h>x</h>'
+            '<clause id="S1">x</clause></section></document>',
+            "en",
+        )
+    with pytest.raises(MarkupError, match="used twice"):
+        parse_document(
+            '<document game="x" prefix="FA"><section id="FA-S"><h>x</h>'
+            '<clause id="FA-S1">x</clause><clause id="FA-S1">y</clause></section></document>',
+            "en",
+        )
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for k, v in attrs:
+            if k == "id":
+                self.ids.append(v)
+
+
+@pytest.mark.parametrize("game", DOCUMENTS)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_html_anchors_every_rule(game: str, lang: str) -> None:
+    doc = load_rules(game, lang)
+    html = render_document(doc)
+    parser = _Ids()
+    parser.feed(html)
+    assert set(doc.clause_ids()) <= set(parser.ids)
+    assert "script" not in parser.tags
+    assert html.count("<svg") == len(doc.diagrams)
+    assert "Cardpress" not in html  # diagram fonts are mapped to a CSS stack
+
+
+def test_html_escapes_text() -> None:
+    doc = parse_document(
+        '<document game="x" prefix="FA"><title>a &amp; &lt;b&gt;</title>'
+        '<section id="FA-S"><h>x</h><clause id="FA-S1">1 &lt; 2 &amp; '
+        '<ref to="FA-3"/></clause></section></document>',
+        "en",
+    )
+    html = render_document(doc)
+    assert "a &amp; &lt;b&gt;" in html
+    assert "1 &lt; 2 &amp; " in html
+    assert 'href="#FA-3"' in html
