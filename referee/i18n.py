@@ -1,0 +1,113 @@
+"""Languages in the URL: ``/ja/...`` and ``/en/...``, Flask-Babel, redirects.
+
+The language is the first path segment of every page (a printed QR code must
+open the same language every time), read by a URL converter so ``/xx/...``
+is simply not a page. Unprefixed page URLs redirect by Accept-Language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel
+from werkzeug.routing import BaseConverter
+
+from cardpress.i18n import compile_catalogues, languages
+from cardpress.paths import LOCALES
+
+DEFAULT_LANG = "ja"  # the games' original language
+
+
+def supported() -> tuple[str, ...]:
+    langs = tuple(lang for lang in languages(LOCALES) if lang in ("ja", "en"))
+    return langs or ("ja", "en")
+
+
+class LangConverter(BaseConverter):
+    """Matches only a supported language code."""
+
+    def __init__(self, url_map: Any, *langs: str) -> None:
+        super().__init__(url_map)
+        self.regex = "(?:" + "|".join(supported()) + ")"
+
+
+def best_language() -> str:
+    langs = supported()
+    best = request.accept_languages.best_match(langs) if request else None
+    return best or (DEFAULT_LANG if DEFAULT_LANG in langs else langs[0])
+
+
+def current_language() -> str:
+    lang = g.get("lang")
+    if lang:
+        return lang
+    first = request.path.lstrip("/").split("/", 1)[0]
+    return first if first in supported() else best_language()
+
+
+def _pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    if values and "lang" in values:
+        g.lang = values.pop("lang")
+
+
+def _push_lang(endpoint: str, values: dict[str, Any]) -> None:
+    if "lang" in values or not g.get("lang"):
+        return
+    from flask import current_app
+
+    if current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
+        values["lang"] = g.lang
+
+
+def text(value: Any, lang: str | None = None) -> str:
+    """A catalogue ``Text`` in the page's language (plain strings pass through)."""
+    if value is None:
+        return ""
+    lang = lang or current_language()
+    try:
+        return value[lang]
+    except (KeyError, TypeError, IndexError):
+        return str(value)
+
+
+def init_app(app: Flask) -> None:
+    app.url_map.converters["lang"] = LangConverter
+    locales = str(LOCALES)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join([locales] * 3))
+    app.config.setdefault("BABEL_DOMAIN", "messages;rules;cards")
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANG)
+    try:
+        compile_catalogues()
+    except OSError as exc:  # a read-only checkout: fall back to existing .mo files
+        app.logger.warning("referee: could not compile catalogues: %s", exc)
+    Babel(app, locale_selector=current_language)
+    app.url_value_preprocessor(_pull_lang)
+    app.url_defaults(_push_lang)
+    app.jinja_env.filters["t"] = text
+    app.jinja_env.globals["languages"] = supported
+    app.jinja_env.globals["current_language"] = current_language
+    app.jinja_env.globals["switch_url"] = switch_url
+    app.jinja_env.globals["language_names"] = LANGUAGE_NAMES
+
+
+def switch_url(lang: str) -> str:
+    """This page in another language (the home page when there is no such page)."""
+    from flask import url_for
+    from werkzeug.routing import BuildError
+
+    endpoint = request.endpoint
+    args = dict(request.view_args or {})
+    if endpoint and endpoint != "unprefixed":
+        if request.method == "GET":
+            for key, value in request.args.items():
+                args.setdefault(key, value)
+        args["lang"] = lang
+        try:
+            return url_for(endpoint, **args)
+        except BuildError:
+            pass
+    return url_for("pages.index", lang=lang)
+
+
+LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}

@@ -1,0 +1,134 @@
+"""Phone-sized browser tests: Playwright driving Debian's /usr/bin/chromium.
+
+The app runs in a thread (werkzeug's make_server on 127.0.0.1, an ephemeral
+port). No browser is ever downloaded: Playwright is pointed at the system
+chromium, and the tests skip only when it is absent.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed "
+                       "(make test installs it with apt)"),
+]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    from referee import create_app
+
+    app = create_app({"SECRET_KEY": "browser-test"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.problems = problems
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_qr_url_shows_the_card(page, server):
+    from cardpress.catalogue import load_catalogue
+
+    card = load_catalogue().triptych.card("m1")
+    page.goto(server + "/en/c/triptych/m1")
+    assert page.locator("h1.card-name").inner_text() == card.title.en
+    img = page.locator(".card-picture img")
+    img.wait_for()
+    page.wait_for_function("document.querySelector('.card-picture img').complete")
+    assert page.evaluate("document.querySelector('.card-picture img').naturalWidth") > 100
+    # the picture fits the phone's width
+    box = img.bounding_box()
+    assert box and box["width"] <= PHONE["width"]
+    assert page.problems == []  # no CSP violations, no script errors
+
+
+def test_unprefixed_qr_url_follows_the_phone_language(browser, server):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="ja-JP",
+                                  extra_http_headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    try:
+        page = context.new_page()
+        page.goto(server + "/c/triptych/m1")
+        assert page.url.endswith("/ja/c/triptych/m1")
+        assert page.locator("html").get_attribute("lang") == "ja"
+    finally:
+        context.close()
+
+
+def test_score_finger_auction_by_tapping(page, server):
+    page.goto(server + "/en/play/finger-auction/score")
+    page.locator("button.pick", has_text="2").tap()
+    page.wait_for_selector("[data-hand='1']")
+    assert page.locator("[data-hand]").count() == 2
+    page.locator("input[name='name-0']").fill("Aki")
+    page.locator("input[name='name-1']").fill("Ben")
+    plus = page.locator("button[value='monet-0:+1']")
+    box = plus.bounding_box()
+    assert box and box["width"] >= 48 and box["height"] >= 48  # big tap targets
+    for _ in range(4):
+        plus.tap()
+    for _ in range(2):
+        page.locator("button[value='gogh-1:+1']").tap()
+    page.locator("button[value='gogh-1:-1']").tap()
+    assert page.locator("#f-monet-0").input_value() == "4"
+    assert page.locator("#f-gogh-1").input_value() == "1"
+    page.locator("input[name='mona_lisa'][value='0']").tap()
+    page.locator("button.go").tap()
+    page.wait_for_selector("#result")
+    assert "Winner: Aki" in page.locator("#result .winner").inner_text()
+    rule = page.locator("#result a.rule-id").first
+    assert "/en/rules/finger-auction#FA-" in rule.get_attribute("href")
+    assert page.problems == []
+
+
+def test_switch_language(page, server):
+    page.goto(server + "/en/c/triptych/m1")
+    page.locator("nav.langs a[hreflang='ja']").tap()
+    page.wait_for_url("**/ja/c/triptych/m1")
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert "ルール" in page.locator("footer").inner_text()
+    page.locator("nav.langs a[hreflang='en']").tap()
+    page.wait_for_url("**/en/c/triptych/m1")
+    assert page.locator("html").get_attribute("lang") == "en"

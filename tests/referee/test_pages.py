@@ -1,0 +1,253 @@
+"""HTML pages: languages, redirects, card pages, pictures, rules, errors, headers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardpress.catalogue import load_catalogue
+from cardpress.paths import TEMPLATES
+from referee.rules import GAME_IDS, anchors
+
+CATALOGUE = load_catalogue()
+LANGS = ("ja", "en")
+
+
+def all_cards():
+    for deck in CATALOGUE.decks:
+        cards = deck.types if deck.id == "eshi100" else deck.cards
+        for card_id in dict.fromkeys(c.id for c in cards):
+            yield deck.id, card_id
+
+
+CARDS = list(all_cards())
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+def test_healthz(client):
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.get_json() == {"status": "ok"}
+
+
+@pytest.mark.parametrize(("accept", "lang"), [
+    ("en-US,en;q=0.9", "en"), ("ja-JP,ja;q=0.9,en;q=0.5", "ja"), ("fr-FR", "ja"), (None, "ja"),
+    ("fr;q=1, en;q=0.5", "en"),
+])
+def test_root_redirects_by_accept_language(client, accept, lang):
+    headers = {"Accept-Language": accept} if accept else {}
+    r = client.get("/", headers=headers)
+    assert r.status_code == 302
+    assert r.headers["Location"] == f"/{lang}/"
+    assert "Accept-Language" in r.headers["Vary"]
+
+
+def test_unprefixed_card_and_rules_redirect(client):
+    r = client.get("/c/triptych/m1", headers={"Accept-Language": "en"})
+    assert (r.status_code, r.headers["Location"]) == (302, "/en/c/triptych/m1")
+    r = client.get("/rules/finger-auction?x=1", headers={"Accept-Language": "ja"})
+    assert r.headers["Location"] == "/ja/rules/finger-auction?x=1"
+    r = client.get("/play/finger-auction/score", headers={"Accept-Language": "en"})
+    assert r.headers["Location"] == "/en/play/finger-auction/score"
+
+
+@pytest.mark.parametrize("url", ["/nowhere", "/xx/c/triptych/m1", "/en/c/triptych/zz",
+                                 "/en/c/nodeck/m1", "/en/rules/chess", "/en/c/nodeck/",
+                                 "/en/c/triptych/zz.png", "/fr/"])
+def test_not_found_is_a_friendly_page(client, url):
+    r = client.get(url, headers={"Accept-Language": "en"})
+    assert r.status_code == 404
+    assert r.mimetype == "text/html"
+    assert "Page not found" in text(r)
+
+
+def test_not_found_in_japanese(client):
+    r = client.get("/ja/c/triptych/zz")
+    assert r.status_code == 404 and "ページが見つかりません" in text(r)
+
+
+def test_post_to_a_page_is_405_html(client):
+    r = client.post("/en/c/triptych/m1")
+    assert r.status_code == 405 and "GET" in r.headers["Allow"]
+    assert r.mimetype == "text/html"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index(client, lang):
+    r = client.get(f"/{lang}/")
+    assert r.status_code == 200
+    body = text(r)
+    for game in GAME_IDS:
+        assert f'href="/{lang}/rules/{game}"' in body
+    for deck in ("triptych", "ultimatch", "eshi100"):
+        assert f'href="/{lang}/c/{deck}/"' in body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", ["triptych", "ultimatch", "eshi100"])
+def test_deck_pages_link_every_card(client, lang, deck):
+    body = text(client.get(f"/{lang}/c/{deck}/"))
+    for deck_id, card_id in CARDS:
+        if deck_id == deck:
+            assert f'href="/{lang}/c/{deck}/{card_id}"' in body
+
+
+@pytest.mark.parametrize(("deck", "card_id"), CARDS)
+def test_every_card_page(client, deck, card_id):
+    for lang in LANGS:
+        r = client.get(f"/{lang}/c/{deck}/{card_id}")
+        assert r.status_code == 200, (lang, deck, card_id)
+        body = text(r)
+        assert f'src="/{lang}/c/{deck}/{card_id}.png"' in body
+        assert re.search(rf'href="/{lang}/rules/[a-z0-9-]+"', body)
+        # the language switch leads to this card in the other language
+        other = "en" if lang == "ja" else "ja"
+        assert f'href="/{other}/c/{deck}/{card_id}"' in body
+
+
+def test_painting_page_names_painter_roles_and_rulings(client):
+    body = text(client.get("/en/c/triptych/m1"))
+    card = CATALOGUE.triptych.card("m1")
+    assert card.title.en in body
+    assert CATALOGUE.triptych.painter(card.painter).name.en in body
+    for game in CATALOGUE.triptych.games:
+        if card.kind in game.roles:
+            assert game.name.en in body
+            assert game.roles[card.kind].en.replace('"', "&#34;").replace("'", "&#39;") in body
+    assert re.search(r'href="/en/rules/finger-auction#FA-\d+"', body)
+
+
+def test_forgery_and_mona_lisa_pages_show_their_rulings(client):
+    from cardpress.rules import rulings_concerning
+
+    for card_id, tag in (("fm", "forgery"), ("ml", "mona-lisa")):
+        body = text(client.get(f"/en/c/triptych/{card_id}"))
+        for game in ("gallery-rush", "finger-auction", "detective-eye"):
+            try:
+                expected = rulings_concerning(game, "en", {tag})
+            except Exception:  # that game's rule sheet is not written yet
+                continue
+            for ruling in expected:
+                assert f'href="/en/rules/{game}#{ruling.id}"' in body
+
+
+def test_rule_cards_lead_to_their_rules(client):
+    for card in CATALOGUE.triptych.cards:
+        if card.kind != "rule":
+            continue
+        body = text(client.get(f"/ja/c/triptych/{card.id}"))
+        games = [g.id for g in CATALOGUE.triptych.games] if card.game == "choose" else [card.game]
+        for game in games:
+            assert f'class="rules-link" href="/ja/rules/{game}"' in body
+
+
+def test_ultimatch_card_page_links_the_checker(client):
+    body = text(client.get("/en/c/ultimatch/orange-5"))
+    assert 'href="/en/play/ultimatch?target=orange-5"' in body
+    assert "Red + Yellow" in body
+
+
+@pytest.mark.parametrize(("deck", "card_id"), [("triptych", "m1"), ("ultimatch", "orange-5"),
+                                                ("eshi100", "px01")])
+def test_card_picture_png_with_etag(client, deck, card_id):
+    r = client.get(f"/en/c/{deck}/{card_id}.png")
+    assert r.status_code == 200
+    assert r.mimetype == "image/png"
+    assert r.data[:8] == b"\x89PNG\r\n\x1a\n"
+    etag = r.headers["ETag"]
+    assert "max-age" in r.headers["Cache-Control"]
+    again = client.get(f"/en/c/{deck}/{card_id}.png", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_rules_pages_anchor_every_clause_and_ruling(client, lang, game):
+    from cardpress.rules import load_rules
+
+    r = client.get(f"/{lang}/rules/{game}")
+    assert r.status_code == 200, text(r)[:500]
+    body = text(r)
+    found = anchors(body)
+    doc = load_rules(game, lang)
+    missing = [i for i in doc.clause_ids() if i not in found]
+    assert not missing
+    assert [r.id for r in doc.rulings if r.id not in found] == []
+    # every rule ID is one anchor (SVG diagrams' internal ids are the rule sheet's own)
+    ids = re.findall(r'\bid="([A-Z]{2}-[A-Z0-9]+)"', body)
+    assert len(ids) == len(set(ids)), "duplicate rule anchors"
+
+
+def test_rules_index(client):
+    body = text(client.get("/en/rules/"))
+    for game in GAME_IDS:
+        assert f'href="/en/rules/{game}"' in body
+
+
+def test_language_switch_on_every_page(client):
+    for url in ["/en/", "/en/c/triptych/m1", "/en/play/", "/en/play/finger-auction/score",
+                "/en/play/eshi100", "/en/rules/", "/en/nope"]:
+        body = text(client.get(url))
+        assert 'hreflang="ja"' in body, url
+        assert 'aria-current="true" lang="en"' in body, url
+
+
+def test_security_headers_everywhere(client):
+    for url in ["/en/", "/api/v1/openapi.json", "/en/nope", "/healthz", "/static/referee.css"]:
+        r = client.get(url)
+        csp = r.headers["Content-Security-Policy"]
+        for part in ("default-src 'self'", "img-src 'self' data:", "style-src 'self'",
+                     "script-src 'self'", "frame-ancestors 'none'"):
+            assert part in csp
+        assert r.headers["Referrer-Policy"] == "same-origin"
+        assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_templates_need_no_unsafe_inline():
+    for path in (TEMPLATES / "referee").rglob("*.html"):
+        source = path.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)", source), path
+        assert " style=" not in source and "<style" not in source, path
+        assert not re.search(r"\son[a-z]+=", source), path
+        assert "|safe" not in source, path
+
+
+def test_autoescape(app):
+    from flask import render_template_string
+
+    with app.test_request_context("/en/"):
+        out = render_template_string("{{ x }}", x="<script>alert(1)</script>")
+    assert "<script>" not in out
+
+
+def test_theme_css_comes_from_the_catalogue(client):
+    r = client.get("/theme.css")
+    assert r.mimetype == "text/css"
+    for painter in CATALOGUE.triptych.painters:
+        assert painter.rgb in text(r)
+
+
+def test_static_files(client):
+    assert client.get("/static/referee.css").status_code == 200
+    assert client.get("/static/stepper.js").status_code == 200
+
+
+def test_unavailable_piece_is_a_clean_page(client, monkeypatch):
+    from referee import services
+
+    def missing(*args, **kwargs):
+        raise services.Unavailable("rules", "not installed")
+
+    monkeypatch.setattr(services, "attr", missing)
+    r = client.get("/en/rules/finger-auction")
+    assert r.status_code == 503 and "Not ready yet" in text(r)
+    r = client.get("/en/c/triptych/m1")  # the card page still works, without rulings
+    assert r.status_code == 200 and "Some rulings are not available yet." in text(r)
+
+
+def test_templates_are_under_the_project_templates():
+    assert Path(TEMPLATES / "referee" / "base.html").is_file()
