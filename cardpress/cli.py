@@ -13,7 +13,7 @@ import click
 
 from cardpress import __version__
 from cardpress.catalogue import CatalogueError, check_catalogue, load_eshi100_csv
-from cardpress.config import ConfigError
+from cardpress.print.cli import build_command
 
 EXIT_PROBLEMS = 2
 
@@ -75,20 +75,6 @@ def check(cards_dir: Path | None, csv_file: Path | None) -> None:
         click.echo(f"cards ok: {counts}", err=True)
 
 
-def _not_built(name: str, issue: str) -> click.Command:
-    @click.command(name=name, context_settings={"ignore_unknown_options": True})
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    def placeholder(args: tuple[str, ...]) -> None:
-        fail(f"`{name}` is not built yet ({issue})")
-
-    placeholder.help = f"Not built yet ({issue})."
-    return placeholder
-
-
-try:
-    from cardpress.print.cli import build_command
-except ImportError:  # the print package is optional until its issue lands
-    build_command = _not_built("build", "print-and-play decks")
 main.add_command(build_command, "build")
 
 
@@ -103,15 +89,11 @@ def serve(host: str, port: int, debug: bool) -> None:
     with --base-url http://<this-machine>:PORT. In production run it under
     gunicorn (see the README).
     """
-    try:
-        from referee import create_app
-    except ImportError:
-        fail("`serve` is not built yet (the referee web app)")
-    try:
-        app = create_app()
-    except (CatalogueError, ConfigError) as exc:
-        fail(str(exc))
-    app.run(host=host, port=port, debug=debug)
+    from referee import create_app  # Flask loads only for this command
+
+    # Broken card data does not stop the server: the referee shows the
+    # problems on its pages, so a designer can fix them while it runs.
+    create_app().run(host=host, port=port, debug=debug)
 
 
 @main.command()
@@ -137,10 +119,8 @@ def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
     GAME is one of gallery-rush, finger-auction, detective-eye, ultimatch,
     eshi100.
     """
-    try:
-        from cardpress.games.simulate import run
-    except ImportError:
-        fail("`simulate` is not built yet (the rules engines)")
+    from cardpress.games.simulate import run
+
     try:
         click.echo(run(game, n_games, players=players, seed=seed), nl=False)
     except ValueError as exc:

@@ -6,6 +6,10 @@ variables (``CARDPRESS_SECRET_KEY`` -> ``SECRET_KEY``), then the mapping
 given here (tests). Production::
 
     CARDPRESS_SECRET_KEY=... gunicorn -w 2 -b 0.0.0.0:8000 'referee:create_app()'
+
+The app starts even while the card data in ``cards/`` has errors (it logs
+them): card pages then answer 503 with the list of problems, so a designer
+sees what to fix, and they work again as soon as the files are fixed.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from typing import Any
 
 from flask import Flask
 
+from cardpress.catalogue import CatalogueError, load_catalogue
 from cardpress.paths import ROOT, TEMPLATES
+from referee import api, cards, errors, i18n, pages, rules, scorers, security
 
 __all__ = ["create_app", "serve"]
 
@@ -30,10 +36,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder="static",
         static_url_path="/static",
     )
-    from referee import security
-
     app.config.from_mapping(security.DEFAULTS)
-    app.config.from_mapping(SEND_FILE_MAX_AGE_DEFAULT=3600, PNG_DPI=150)
+    app.config.from_mapping(SEND_FILE_MAX_AGE_DEFAULT=3600, PNG_DPI=150, CARDS_DIR=None)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("CARDPRESS")
     if config:
@@ -41,13 +45,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the contract's key order
     app.jinja_env.autoescape = True  # every template, whatever its extension
 
-    from referee import errors, i18n
-
     security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
-
-    from referee import api, cards, pages, rules, scorers
 
     security.csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
@@ -57,9 +57,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(scorers.bp)
     pages.register_fallback(app)
     app.jinja_env.globals.update(
-        tools=scorers.TOOLS, game_name=cards.game_name, rule_game=scorers.rule_game
+        tools=scorers.TOOLS, game_name=rules.game_name, rule_game=scorers.rule_game
     )
+    _warn_about_card_data(app)
     return app
+
+
+def _warn_about_card_data(app: Flask) -> None:
+    cards_dir = app.config["CARDS_DIR"]
+    try:
+        load_catalogue(Path(cards_dir) if cards_dir else None)
+    except CatalogueError as exc:
+        app.logger.warning(
+            "referee: the card data has errors; card pages answer 503 until they are "
+            "fixed (run `cardpress check`):\n%s",
+            exc,
+        )
 
 
 def serve(host: str = "127.0.0.1", port: int = 5000, debug: bool = False) -> None:

@@ -17,7 +17,9 @@ def read_body() -> Any:
     if not request.is_json:
         raise ApiError(
             N_("send the body as JSON with Content-Type: application/json (got %(type)s)"),
-            "Content-Type", status=415, type=request.mimetype or "none",
+            "Content-Type",
+            status=415,
+            type=request.mimetype or "none",
         )
     return parse_json(request.get_data(cache=False))
 

@@ -5,21 +5,34 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext
 
-from referee import services
+from cardpress.catalogue import Catalogue
+from cardpress.catalogue.loader import ID_CHARS, MAX_ID
+from cardpress.catalogue.models import (
+    Card,
+    Deck,
+    Eshi100Card,
+    Eshi100Deck,
+    TriptychCard,
+    TriptychDeck,
+    TriptychKind,
+    UltimatchCard,
+    UltimatchDeck,
+)
+from cardpress.config import ConfigError, resolve_base_url, validate_base_url
+from cardpress.print.export import card_png
+from cardpress.rules import Ruling, rulings_concerning
+from referee.catalogue import catalogue
 from referee.i18n import current_language, text
+from referee.rules import game_name
 from referee.validation import N_
 
 bp = Blueprint("cards", __name__, url_prefix="/<lang:lang>/c")
-
-DECK_GAMES = {
-    "ultimatch": ("ultimatch",),
-    "eshi100": ("eshi100",),
-}
 
 
 @dataclass
@@ -38,121 +51,84 @@ class CardView:
     css: str = ""
     roles: list[Role] = field(default_factory=list)
     rules_games: list[tuple[str, str]] = field(default_factory=list)  # (game id, name)
-    rulings: list[tuple[str, Any]] = field(default_factory=list)  # (game id, Ruling)
-    rulings_missing: bool = False
+    rulings: list[tuple[str, Ruling]] = field(default_factory=list)  # (game id, ruling)
     tools: list[tuple[str, str]] = field(default_factory=list)  # (endpoint, label msgid)
     effects: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _deck(deck_id: str) -> Any:
-    catalogue = services.catalogue()
+def _deck(deck_id: str) -> Deck:
     try:
-        return catalogue.deck(deck_id)
+        return catalogue().deck(deck_id)
     except KeyError:
         abort(404)
 
 
-def _card(deck: Any, card_id: str) -> Any:
+def _card(deck: Deck, card_id: str) -> Card:
     try:
         return deck.card(card_id)
-    except (KeyError, StopIteration):
+    except KeyError:
         abort(404)
 
 
-def _game_names() -> dict[str, str]:
-    from flask_babel import gettext
-
-    names = {
-        "ultimatch": gettext("Ultimatch"),
-        "eshi100": gettext("Eshi 100 TCG"),
-        "gallery-rush": gettext("Gallery Rush"),
-        "finger-auction": gettext("Finger Auction"),
-        "detective-eye": gettext("Detective Eye"),
-    }
-    try:
-        for game in services.catalogue().triptych.games:
-            names[game.id] = text(game.name)
-    except services.Unavailable:
-        pass
-    return names
-
-
-def game_name(game_id: str) -> str:
-    return _game_names().get(game_id, game_id)
-
-
 def _add_rulings(view: CardView, games: list[str], tags: set[str], lang: str) -> None:
-    try:
-        concerning = services.attr("cardpress.rules", "rulings_concerning", "rules")
-    except services.Unavailable:
-        view.rulings_missing = True
-        return
     seen: set[str] = set()
     for game in games:
-        try:
-            found = concerning(game, lang, set(tags))
-        except Exception as exc:  # a missing rule sheet must not take the card page down
-            current_app.logger.warning("referee: rulings for %s failed: %s", game, exc)
-            view.rulings_missing = True
-            continue
-        for ruling in found:
+        for ruling in rulings_concerning(game, lang, tags):
             if ruling.id not in seen:
                 seen.add(ruling.id)
                 view.rulings.append((game, ruling))
 
 
-def _triptych(deck: Any, card: Any, lang: str) -> CardView:
-    from flask_babel import gettext
+KIND_NAMES = {
+    TriptychKind.PAINTING: N_("Painting"),
+    TriptychKind.FORGERY: N_("Forgery"),
+    TriptychKind.MONA_LISA: N_("Mona Lisa"),
+    TriptychKind.RULE: N_("Rule card"),
+}
 
-    kind = str(card.kind)
+
+def _triptych(deck: TriptychDeck, card: TriptychCard, lang: str) -> CardView:
     view = CardView("triptych", card.id, text(card.title))
-    kinds = {
-        "painting": gettext("Painting"),
-        "forgery": gettext("Forgery"),
-        "mona-lisa": gettext("Mona Lisa"),
-        "rule": gettext("Rule card"),
-    }
-    view.facts.append((gettext("Kind"), kinds.get(kind, kind)))
-    tags = {kind}
+    view.facts.append((gettext("Kind"), gettext(KIND_NAMES[card.kind])))
+    tags = {card.kind.value}
     if card.painter is not None:
         painter = deck.painter(card.painter)
         view.facts.append((gettext("Painter"), text(painter.name)))
         view.facts.append((gettext("Colour"), text(painter.colour)))
         view.css = f"painter-{painter.id}"
-        tags.add(str(painter.id))
+        tags.add(painter.id.value)
     if card.artist is not None and text(card.artist):
         view.facts.append((gettext("Artist"), text(card.artist)))
     if card.year:
         view.facts.append((gettext("Year"), str(card.year)))
-    games: list[str] = []
-    if kind == "rule":
-        targets = [g.id for g in deck.games] if card.game in (None, "choose") else [card.game]
+    if card.kind == TriptychKind.RULE:
+        if card.game == "choose":  # rule card r0: how to choose, then every game
+            view.rules_games.append(("choose", game_name("choose")))
+        targets = [g.id for g in deck.games] if card.game == "choose" else [card.game]
         for game in deck.games:
             if game.id in targets:
                 view.rules_games.append((game.id, text(game.name)))
                 role = game.roles.get(card.kind)
                 if role is not None and text(role):
                     view.roles.append(Role(game.id, text(game.name), text(role)))
-    else:
-        for game in deck.games:
-            role = game.roles.get(card.kind)
-            if role is None:
-                continue
-            view.roles.append(Role(game.id, text(game.name), text(role)))
-            view.rules_games.append((game.id, text(game.name)))
-            games.append(game.id)
-        _add_rulings(view, games, tags, lang)
-        if kind in ("painting", "forgery", "mona-lisa"):
-            view.tools = [
-                ("scorers.finger_auction_score", N_("Finger Auction scoring")),
-                ("scorers.gallery_rush", N_("Gallery Rush victory check")),
-            ]
+        return view
+    games: list[str] = []
+    for game in deck.games:
+        role = game.roles.get(card.kind)
+        if role is None:
+            continue
+        view.roles.append(Role(game.id, text(game.name), text(role)))
+        view.rules_games.append((game.id, text(game.name)))
+        games.append(game.id)
+    _add_rulings(view, games, tags, lang)
+    view.tools = [
+        ("scorers.finger_auction_score", N_("Finger Auction scoring")),
+        ("scorers.gallery_rush", N_("Gallery Rush victory check")),
+    ]
     return view
 
 
-def _ultimatch(deck: Any, card: Any, lang: str) -> CardView:
-    from flask_babel import gettext
-
+def _ultimatch(deck: UltimatchDeck, card: UltimatchCard, lang: str) -> CardView:
     colour = deck.colour(card.colour)
     view = CardView("ultimatch", card.id, text(card.name) or f"{text(colour.name)} {card.number}")
     view.css = f"colour-{colour.id}"
@@ -163,29 +139,29 @@ def _ultimatch(deck: Any, card: Any, lang: str) -> CardView:
         view.facts.append((gettext("Mixed from"), mixed))
     else:
         view.facts.append((gettext("Primary colour"), gettext("yes")))
-    view.roles.append(Role("ultimatch", game_name("ultimatch"), gettext(
-        "Matches a pyramid card of the same number or colour; with a second card, by sum, "
-        "difference or mixing primaries.")))
+    view.roles.append(
+        Role(
+            "ultimatch",
+            game_name("ultimatch"),
+            gettext(
+                "Matches a pyramid card of the same number or colour; with a second card, by sum, "
+                "difference or mixing primaries."
+            ),
+        )
+    )
     view.rules_games.append(("ultimatch", game_name("ultimatch")))
-    tags = {str(colour.id), "primary" if colour.primary else "secondary", "number"}
+    tags = {colour.id, "primary" if colour.primary else "secondary", "number"}
     _add_rulings(view, ["ultimatch"], tags, lang)
     view.tools = [("scorers.ultimatch", N_("Ultimatch match checker"))]
     return view
 
 
-def _eshi100(deck: Any, card: Any, lang: str) -> CardView:
-    from flask_babel import gettext
-
+def _eshi100(deck: Eshi100Deck, card: Eshi100Card, lang: str) -> CardView:
     view = CardView("eshi100", card.id, text(card.title))
-    view.facts.append((gettext("Number"), str(card.number)))
+    view.facts.append((gettext("Number"), card.number))
     view.facts.append((gettext("Bid points"), str(card.bid)))
-    icon_names = []
-    for icon in card.icons:
-        try:
-            icon_names.append(text(deck.catalogue.icon(icon).name))
-        except StopIteration:
-            icon_names.append(str(icon))
-    view.facts.append((gettext("Icons"), " · ".join(icon_names)))
+    icon_names = {i.id: text(i.name) for i in deck.catalogue.icons}
+    view.facts.append((gettext("Icons"), " · ".join(icon_names.get(i, i) for i in card.icons)))
     if card.icons:
         view.css = f"icon-{card.icons[0]}"
     if card.artist is not None and text(card.artist):
@@ -196,11 +172,18 @@ def _eshi100(deck: Any, card: Any, lang: str) -> CardView:
         view.effects.append((gettext("Bit effect"), text(card.bit.text)))
     if card.settlement is not None:
         view.effects.append((gettext("Settlement effect"), text(card.settlement.text)))
-    view.roles.append(Role("eshi100", game_name("eshi100"), gettext(
-        "Bid it face down to win auctions; in your collection it scores a point and its "
-        "icons count towards the bonuses.")))
+    view.roles.append(
+        Role(
+            "eshi100",
+            game_name("eshi100"),
+            gettext(
+                "Bid it face down to win auctions; in your collection it scores a point and its "
+                "icons count towards the bonuses."
+            ),
+        )
+    )
     view.rules_games.append(("eshi100", game_name("eshi100")))
-    tags = {str(i) for i in card.icons}
+    tags = {i.value for i in card.icons}
     if card.bit is not None:
         tags.add("bit")
     if card.settlement is not None:
@@ -210,49 +193,96 @@ def _eshi100(deck: Any, card: Any, lang: str) -> CardView:
     return view
 
 
-BUILDERS = {"triptych": _triptych, "ultimatch": _ultimatch, "eshi100": _eshi100}
+def _view(deck: Deck, card_id: str, lang: str) -> CardView:
+    match deck, _card(deck, card_id):
+        case TriptychDeck(), TriptychCard() as card:
+            return _triptych(deck, card, lang)
+        case UltimatchDeck(), UltimatchCard() as card:
+            return _ultimatch(deck, card, lang)
+        case Eshi100Deck(), Eshi100Card() as card:
+            return _eshi100(deck, card, lang)
+    raise TypeError(f"deck {deck.id} holds a card of another deck: {card_id}")
 
 
-def _cards_of(deck: Any) -> tuple[Any, ...]:
-    return tuple(deck.types) if deck.id == "eshi100" else tuple(deck.cards)
+def _card_types(deck: Deck) -> tuple[Card, ...]:
+    """Each card once: 絵師100人展's deck lists copies, its types are the cards."""
+    return deck.types if isinstance(deck, Eshi100Deck) else deck.cards
+
+
+def is_proxy_id(card_id: str) -> bool:
+    """Could this be a card id printed from a player's own 絵師100人展 CSV?
+
+    ``cardpress build --eshi100-csv`` makes ids with ``card_id_for(number)``
+    (e.g. "no-012"), under the same rule as every card id: at most 12 of
+    a-z, 0-9 and '-'.
+    """
+    return 0 < len(card_id) <= MAX_ID and set(card_id) <= ID_CHARS
 
 
 @bp.get("/<deck_id>/")
 def deck_page(deck_id: str) -> str:
     deck = _deck(deck_id)
-    cards = []
-    seen: set[str] = set()
-    for card in _cards_of(deck):
-        if card.id in seen:
-            continue
-        seen.add(card.id)
-        name = text(getattr(card, "name", None)) or card.id
-        cards.append((card.id, name))
+    cards = [(card.id, text(card.name) or card.id) for card in _card_types(deck)]
     return render_template("deck.html", deck=deck, cards=cards)
 
 
 @bp.get("/<deck_id>/<card_id>")
 def card_page(deck_id: str, card_id: str) -> str:
     deck = _deck(deck_id)
-    card = _card(deck, card_id)
-    if deck.id not in BUILDERS:
-        abort(404)
-    lang = current_language()
-    view = BUILDERS[deck.id](deck, card, lang)
-    return render_template("card.html", deck=deck, card=view)
+    if (
+        isinstance(deck, Eshi100Deck)
+        and card_id not in {card.id for card in deck.types}
+        and is_proxy_id(card_id)
+    ):
+        # A proxy printed from a player's own card list: the referee never saw
+        # that list, so say so honestly and offer what works for any card.
+        return render_template("proxy.html", card_id=card_id)
+    return render_template("card.html", deck=deck, card=_view(deck, card_id, current_language()))
 
 
 # --------------------------------------------------------------------------- pictures
 
-_png_lock = threading.Lock()
-_png_cache: OrderedDict[tuple[str, ...], tuple[bytes, str]] = OrderedDict()
-PNG_CACHE_SIZE = 128
+
+class PictureCache:
+    """Rendered card pictures, least recently used first out.
+
+    The cache belongs to one catalogue: when cards/ changes (a new catalogue
+    object), every picture is drawn again from the new data.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._source: Catalogue | None = None
+        self._items: OrderedDict[tuple[str, ...], tuple[bytes, str]] = OrderedDict()
+
+    def get(
+        self, source: Catalogue, key: tuple[str, ...], render: Callable[[], bytes]
+    ) -> tuple[bytes, str]:
+        """(PNG bytes, ETag) for ``key``, rendering it outside the lock on a miss."""
+        with self._lock:
+            if source is not self._source:
+                self._items.clear()
+                self._source = source
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        data = render()
+        item = (data, hashlib.sha256(data).hexdigest()[:32])
+        with self._lock:
+            if source is self._source:
+                self._items[key] = item
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return item
+
+
+pictures = PictureCache(128)
 
 
 def _base_url() -> str:
+    """Where the picture's QR code points: configured, else this server."""
     configured = current_app.config.get("BASE_URL")
-    from cardpress.config import ConfigError, resolve_base_url, validate_base_url
-
     try:
         if configured:
             return validate_base_url(str(configured), "BASE_URL")
@@ -261,30 +291,21 @@ def _base_url() -> str:
         return request.url_root.rstrip("/")
 
 
-def _png(deck_id: str, card_id: str, lang: str, dpi: int, base_url: str) -> tuple[bytes, str]:
-    key = (deck_id, card_id, lang, str(dpi), base_url)
-    with _png_lock:
-        if key in _png_cache:
-            _png_cache.move_to_end(key)
-            return _png_cache[key]
-    card_png = services.attr("cardpress.print.export", "card_png", "print")
-    data = card_png(deck_id, card_id, lang, dpi=dpi, base_url=base_url,
-                    catalogue=services.catalogue())
-    etag = hashlib.sha256(data).hexdigest()[:32]
-    with _png_lock:
-        _png_cache[key] = (data, etag)
-        while len(_png_cache) > PNG_CACHE_SIZE:
-            _png_cache.popitem(last=False)
-    return data, etag
-
-
 @bp.get("/<deck_id>/<card_id>.png")
 def card_picture(deck_id: str, card_id: str) -> Response:
+    cards = catalogue()
     deck = _deck(deck_id)
-    _card(deck, card_id)
+    _card(deck, card_id)  # 404 for a card the catalogue does not have (proxies too)
+    lang = current_language()
     dpi = int(current_app.config.get("PNG_DPI", 150))
-    data, etag = _png(deck.id, card_id, current_language(), dpi, _base_url())
+    base_url = _base_url()
+    data, etag = pictures.get(
+        cards,
+        (deck.id, card_id, lang, str(dpi), base_url),
+        lambda: card_png(deck.id, card_id, lang, dpi=dpi, base_url=base_url, catalogue=cards),
+    )
     response = Response(data, mimetype="image/png")
     response.set_etag(etag)
-    response.headers["Cache-Control"] = "public, max-age=86400"
+    # revalidate (a 304 while unchanged): a designer's edit shows on the next view
+    response.headers["Cache-Control"] = "public, no-cache"
     return response.make_conditional(request)

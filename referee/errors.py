@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
-from referee.services import Unavailable
+from cardpress.catalogue import CatalogueError
+from referee.catalogue import problem_lines
 from referee.validation import N_, ApiError
 
 
@@ -25,38 +28,53 @@ def _json(status: int, message: str, **extra: Any) -> Response:
     return response
 
 
-def _page(status: int, title: str, message: str) -> tuple[str, int]:
-    return render_template("error.html", status=status, title=title, message=message), status
+def _page(status: int, title: str, message: str, **extra: Any) -> tuple[str, int]:
+    page = render_template("error.html", status=status, title=title, message=message, **extra)
+    return page, status
 
 
-def handle_api_error(exc: ApiError) -> Any:
+def handle_api_error(exc: ApiError) -> ResponseReturnValue:
     if wants_json():
         response = jsonify(exc.body())
         response.status_code = exc.status
         return response
-    from flask_babel import gettext
-
     return _page(exc.status, gettext("That request could not be used"), exc.localised(gettext))
 
 
-def handle_unavailable(exc: Unavailable) -> Any:
+def handle_catalogue_error(exc: CatalogueError) -> ResponseReturnValue:
+    """A designer left cards/ broken: a 503 that lists every problem, never a 500."""
+    problems = problem_lines(exc)
+    current_app.logger.warning(
+        "referee: the card data has %d problem(s), first: %s",
+        len(problems),
+        problems[0] if problems else "?",
+    )
     if wants_json():
-        return _json(503, f"{exc.piece} is not available yet on this server",
-                     piece=exc.piece)
-    from flask_babel import gettext
-
+        return _json(
+            503,
+            "the card data on this server has errors; this request needs it until they are fixed",
+            problems=problems,
+        )
     return _page(
         503,
-        gettext("Not ready yet"),
-        gettext("This part of the referee is not available yet (%(piece)s). Please try "
-                "again later.", piece=exc.piece),
+        gettext("The card data has errors"),
+        gettext(
+            "The card files on this server are being edited and have errors. This page "
+            "works again as soon as they are fixed:"
+        ),
+        problems=problems,
     )
 
 
 HTML_MESSAGES = {
     400: (N_("Bad request"), N_("The request could not be understood.")),
-    404: (N_("Page not found"), N_("There is no page at this address. Check the card's "
-                                   "QR code or start from the home page.")),
+    404: (
+        N_("Page not found"),
+        N_(
+            "There is no page at this address. Check the card's "
+            "QR code or start from the home page."
+        ),
+    ),
     405: (N_("Method not allowed"), N_("This page cannot be used that way.")),
     413: (N_("Too large"), N_("The request is too large.")),
     415: (N_("Unsupported type"), N_("The request's content type is not supported.")),
@@ -65,8 +83,6 @@ HTML_MESSAGES = {
 
 def _really_missing() -> bool:
     """A 405 only because the GET-only fallback route matched: it is a 404."""
-    from flask import current_app
-
     adapter = current_app.url_map.bind_to_environ(request.environ)
     for method in ("GET", "POST"):
         try:
@@ -78,7 +94,7 @@ def _really_missing() -> bool:
     return True
 
 
-def handle_http(exc: HTTPException) -> Any:
+def handle_http(exc: HTTPException) -> ResponseReturnValue:
     status = exc.code or 500
     if status == 405 and _really_missing():
         exc, status = NotFound(), 404
@@ -90,14 +106,13 @@ def handle_http(exc: HTTPException) -> Any:
                 response.headers["Allow"] = allow
         return response
     if isinstance(exc, CSRFError):
-        from flask_babel import gettext
-
-        return _page(400, gettext("The form expired"),
-                     gettext("Please go back, reload the page and try again."))
+        return _page(
+            400,
+            gettext("The form expired"),
+            gettext("Please go back, reload the page and try again."),
+        )
     if exc.response is not None or status < 400:
         return exc
-    from flask_babel import gettext
-
     title, message = HTML_MESSAGES.get(status, (exc.name, exc.description or ""))
     if status in HTML_MESSAGES:
         title, message = gettext(title), gettext(message)
@@ -110,23 +125,22 @@ def handle_http(exc: HTTPException) -> Any:
     return response
 
 
-def handle_crash(exc: Exception) -> Any:
-    from flask import current_app
-
+def handle_crash(exc: Exception) -> ResponseReturnValue:
     current_app.logger.exception("referee: unhandled error on %s", request.path)
     if wants_json():
         return _json(500, "internal error; the referee could not answer this request")
     try:
-        from flask_babel import gettext
-
-        return _page(500, gettext("Something went wrong"),
-                     gettext("The referee could not answer. Please try again."))
+        return _page(
+            500,
+            gettext("Something went wrong"),
+            gettext("The referee could not answer. Please try again."),
+        )
     except Exception:  # the error page itself failed: plain text, still no traceback
         return Response("internal error", status=500, mimetype="text/plain")
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
-    app.register_error_handler(Unavailable, handle_unavailable)
+    app.register_error_handler(CatalogueError, handle_catalogue_error)
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(Exception, handle_crash)

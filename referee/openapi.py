@@ -17,7 +17,7 @@ RULINGS = {
     "type": "array",
     "items": {"type": "string", "pattern": "^[A-Z]{2}-[0-9]+$"},
     "description": "IDs of the rulings that decided the outcome; each is an anchor on "
-                   "/{lang}/rules/{game}.",
+    "/{lang}/rules/{game}.",
 }
 COUNT = {"type": "integer", "minimum": 0, "maximum": 8, "default": 0}
 NAME = {"type": "string", "minLength": 1, "maxLength": 40}
@@ -36,11 +36,15 @@ SCHEMAS: dict[str, Any] = {
                     "field": {
                         "type": "string",
                         "description": "JSON path of the offending field, e.g. hands[0].monet; "
-                                       "'body' for the body as a whole",
+                        "'body' for the body as a whole",
                     },
                     "player": {"type": "string", "description": "who made an illegal bid"},
-                    "piece": {"type": "string",
-                              "description": "503 only: the part of the server not ready"},
+                    "problems": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "503 only: what is wrong with the card data on the "
+                        "server, one 'FILE: CARD-ID: FIELD: message' line each",
+                    },
                 },
             }
         },
@@ -53,8 +57,13 @@ SCHEMAS: dict[str, Any] = {
             "monet": COUNT,
             "gogh": COUNT,
             "vermeer": COUNT,
-            "forgeries": {"type": "array", "items": PAINTER, "uniqueItems": True,
-                          "maxItems": 3, "default": []},
+            "forgeries": {
+                "type": "array",
+                "items": PAINTER,
+                "uniqueItems": True,
+                "maxItems": 3,
+                "default": [],
+            },
             "mona_lisa": {"type": "boolean", "default": False},
         },
     },
@@ -63,34 +72,51 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "required": ["hands"],
         "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 4,
-                        "description": "players in the game (picks Monet's table, FA-5); "
-                                       "defaults to the number of hands"},
-            "hands": {"type": "array", "minItems": 1, "maxItems": 4,
-                      "items": {"$ref": "#/components/schemas/FingerAuctionHand"},
-                      "description": "across hands at most 8 paintings of a painter, one "
-                                     "forgery of each painter and one Mona Lisa"},
+            "players": {
+                "type": "integer",
+                "minimum": 2,
+                "maximum": 4,
+                "description": "players in the game (picks Monet's table, FA-5); "
+                "defaults to the number of hands",
+            },
+            "hands": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 4,
+                "items": {"$ref": "#/components/schemas/FingerAuctionHand"},
+                "description": "across hands at most 8 paintings of a painter, one "
+                "forgery of each painter and one Mona Lisa",
+            },
         },
     },
     "FingerAuctionScoreResponse": {
         "type": "object",
         "required": ["results", "winners"],
         "properties": {
-            "results": {"type": "array", "items": {
-                "type": "object",
-                "required": ["name", "score", "cards", "mona_lisa_as", "painters"],
-                "properties": {
-                    "name": {"type": "string"},
-                    "score": {"type": "integer"},
-                    "cards": {"type": "integer"},
-                    "mona_lisa_as": {"oneOf": [PAINTER, {"type": "null"}]},
-                    "painters": {"type": "object",
-                                 "properties": {p: {"type": "integer"}
-                                                for p in ("monet", "gogh", "vermeer")}},
+            "results": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "score", "cards", "mona_lisa_as", "painters"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "score": {"type": "integer"},
+                        "cards": {"type": "integer"},
+                        "mona_lisa_as": {"oneOf": [PAINTER, {"type": "null"}]},
+                        "painters": {
+                            "type": "object",
+                            "properties": {
+                                p: {"type": "integer"} for p in ("monet", "gogh", "vermeer")
+                            },
+                        },
+                    },
                 },
-            }},
-            "winners": {"type": "array", "items": {"type": "string"},
-                        "description": "more than one name is a shared win (FA-7)"},
+            },
+            "winners": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "more than one name is a shared win (FA-7)",
+            },
         },
     },
     "TwoHands": {
@@ -104,22 +130,29 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "required": ["field", "bids"],
         "properties": {
-            "field": {"type": "integer", "minimum": 1, "maximum": 28,
-                      "description": "cards left on the field"},
+            "field": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 28,
+                "description": "cards left on the field",
+            },
             "bids": {
-                "type": "object", "minProperties": 1, "maxProperties": 4,
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 4,
                 "description": "participant name -> bid: one number (three or more "
-                               "participants) or right and left hands (two, FA-3)",
-                "additionalProperties": {"oneOf": [
-                    FINGERS, {"$ref": "#/components/schemas/TwoHands"}]},
+                "participants) or right and left hands (two, FA-3)",
+                "additionalProperties": {
+                    "oneOf": [FINGERS, {"$ref": "#/components/schemas/TwoHands"}]
+                },
             },
             "previous_right": {
-                "type": "object", "additionalProperties": FINGERS,
+                "type": "object",
+                "additionalProperties": FINGERS,
                 "description": "each participant's right hand in the previous "
-                               "two-participant auction of the round (FA-4)",
+                "two-participant auction of the round (FA-4)",
             },
-            "variant": {"type": "string", "enum": ["standard", "strict"],
-                        "default": "standard"},
+            "variant": {"type": "string", "enum": ["standard", "strict"], "default": "standard"},
         },
     },
     "FingerAuctionAuctionResponse": {
@@ -127,10 +160,15 @@ SCHEMAS: dict[str, Any] = {
         "required": ["outcome", "rulings"],
         "properties": {
             "outcome": {"type": "string", "enum": ["won", "rebid"]},
-            "awards": {"type": "array", "items": {
-                "type": "object", "required": ["player", "cards"],
-                "properties": {"player": {"type": "string"}, "cards": {"type": "integer"}},
-            }, "description": "present when outcome is won, in the order players leave"},
+            "awards": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["player", "cards"],
+                    "properties": {"player": {"type": "string"}, "cards": {"type": "integer"}},
+                },
+                "description": "present when outcome is won, in the order players leave",
+            },
             "rulings": RULINGS,
         },
     },
@@ -139,10 +177,18 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "required": ["target", "cards"],
         "properties": {
-            "target": {"type": "string", "pattern": "^[a-z]+-[0-9]+$",
-                       "description": "the face-up pyramid card, e.g. orange-5"},
-            "cards": {"type": "array", "minItems": 1, "maxItems": 2, "uniqueItems": True,
-                      "items": {"type": "string", "pattern": "^[a-z]+-[0-9]+$"}},
+            "target": {
+                "type": "string",
+                "pattern": "^[a-z]+-[0-9]+$",
+                "description": "the face-up pyramid card, e.g. orange-5",
+            },
+            "cards": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "uniqueItems": True,
+                "items": {"type": "string", "pattern": "^[a-z]+-[0-9]+$"},
+            },
         },
     },
     "UltimatchMatchResponse": {
@@ -160,45 +206,92 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "required": ["collection"],
         "properties": {
-            "collection": {"type": "array", "maxItems": 40, "items": {
-                "type": "object", "additionalProperties": False, "required": ["icons"],
-                "properties": {"icons": {"type": "array", "items": ICON, "minItems": 1,
-                                         "maxItems": 4, "uniqueItems": True}},
-            }},
-            "warehouse": {"type": "array", "maxItems": 40, "default": [], "items": {
-                "type": "object", "additionalProperties": False, "required": ["bid"],
-                "properties": {"bid": {"type": "integer", "minimum": 0, "maximum": 99}},
-            }},
-            "adjustments": {"type": "array", "maxItems": 40, "default": [],
-                            "items": {"type": "integer", "minimum": -99, "maximum": 99},
-                            "description": "points from settlement effects"},
+            "collection": {
+                "type": "array",
+                "maxItems": 40,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["icons"],
+                    "properties": {
+                        "icons": {
+                            "type": "array",
+                            "items": ICON,
+                            "minItems": 1,
+                            "maxItems": 4,
+                            "uniqueItems": True,
+                        }
+                    },
+                },
+            },
+            "warehouse": {
+                "type": "array",
+                "maxItems": 40,
+                "default": [],
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["bid"],
+                    "properties": {"bid": {"type": "integer", "minimum": 0, "maximum": 99}},
+                },
+            },
+            "adjustments": {
+                "type": "array",
+                "maxItems": 40,
+                "default": [],
+                "items": {"type": "integer", "minimum": -99, "maximum": 99},
+                "description": "points from settlement effects",
+            },
         },
     },
     "Eshi100ScoreResponse": {
         "type": "object",
-        "required": ["score", "cards", "same_icon_bonus", "different_icon_bonus",
-                     "warehouse", "adjustments"],
-        "properties": {k: {"type": "integer"} for k in (
-            "score", "cards", "same_icon_bonus", "different_icon_bonus", "warehouse",
-            "adjustments")},
+        "required": [
+            "score",
+            "cards",
+            "same_icon_bonus",
+            "different_icon_bonus",
+            "warehouse",
+            "adjustments",
+        ],
+        "properties": {
+            k: {"type": "integer"}
+            for k in (
+                "score",
+                "cards",
+                "same_icon_bonus",
+                "different_icon_bonus",
+                "warehouse",
+                "adjustments",
+            )
+        },
     },
     "GalleryRushVictoryRequest": {
         "type": "object",
         "additionalProperties": False,
         "required": ["collection"],
-        "properties": {"collection": {
-            "type": "object", "additionalProperties": False,
-            "properties": {"monet": COUNT, "gogh": COUNT, "vermeer": COUNT,
-                           "mona_lisa": {"type": "boolean", "default": False}},
-        }},
+        "properties": {
+            "collection": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "monet": COUNT,
+                    "gogh": COUNT,
+                    "vermeer": COUNT,
+                    "mona_lisa": {"type": "boolean", "default": False},
+                },
+            }
+        },
     },
     "GalleryRushVictoryResponse": {
         "type": "object",
         "required": ["achieved", "conditions", "cards"],
         "properties": {
             "achieved": {"type": "boolean"},
-            "conditions": {"type": "array", "items": {
-                "type": "string", "enum": ["seven_cards", "four_of_a_painter"]}},
+            "conditions": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["seven_cards", "four_of_a_painter"]},
+            },
             "cards": {"type": "integer"},
         },
     },
@@ -206,12 +299,21 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "keep": {"type": "array", "items": PAINTER, "uniqueItems": True, "maxItems": 3,
-                     "default": [], "description": "painters in the active player's keep"},
-            "seen": {"type": "object", "additionalProperties": False,
-                     "properties": {"monet": COUNT, "gogh": COUNT, "vermeer": COUNT},
-                     "description": "paintings visible outside the keep: the discard pile "
-                                    "and every collection"},
+            "keep": {
+                "type": "array",
+                "items": PAINTER,
+                "uniqueItems": True,
+                "maxItems": 3,
+                "default": [],
+                "description": "painters in the active player's keep",
+            },
+            "seen": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {"monet": COUNT, "gogh": COUNT, "vermeer": COUNT},
+                "description": "paintings visible outside the keep: the discard pile "
+                "and every collection",
+            },
             "seen_forgeries": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0},
             "mona_lisa_seen": {"type": "boolean", "default": False},
         },
@@ -239,28 +341,52 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "/finger-auction/score": {
         "summary": "Finger Auction: end-of-game scores and winners",
         "description": "Rulings FA-5 (Monet's table by players in the game), FA-6 (per "
-                       "painter, Mona Lisa where it scores most), FA-7 (ties).",
+        "painter, Mona Lisa where it scores most), FA-7 (ties).",
         "schema": "FingerAuctionScore",
         "examples": {
             "contract": (
-                {"players": 3, "hands": [{"name": "Aki", "monet": 4, "gogh": 2, "vermeer": 1,
-                                          "forgeries": ["vermeer"], "mona_lisa": True}]},
+                {
+                    "players": 3,
+                    "hands": [
+                        {
+                            "name": "Aki",
+                            "monet": 4,
+                            "gogh": 2,
+                            "vermeer": 1,
+                            "forgeries": ["vermeer"],
+                            "mona_lisa": True,
+                        }
+                    ],
+                },
                 200,
-                {"results": [{"name": "Aki", "score": 22, "cards": 9, "mona_lisa_as": "monet",
-                              "painters": {"monet": 16, "gogh": 6, "vermeer": 0}}],
-                 "winners": ["Aki"]},
+                {
+                    "results": [
+                        {
+                            "name": "Aki",
+                            "score": 22,
+                            "cards": 9,
+                            "mona_lisa_as": "monet",
+                            "painters": {"monet": 16, "gogh": 6, "vermeer": 0},
+                        }
+                    ],
+                    "winners": ["Aki"],
+                },
             ),
             "too-many-monets": (
                 {"hands": [{"name": "A", "monet": 5}, {"name": "B", "monet": 4}]},
                 400,
-                _error("hands[1].monet: 9 monet paintings across hands; the deck has 8",
-                       "hands[1].monet"),
+                _error(
+                    "hands[1].monet: 9 monet paintings across hands; the deck has 8",
+                    "hands[1].monet",
+                ),
             ),
             "two-mona-lisas": (
                 {"hands": [{"name": "A", "mona_lisa": True}, {"name": "B", "mona_lisa": True}]},
                 400,
-                _error("hands[1].mona_lisa: the deck has one Mona Lisa and hands[0] holds it",
-                       "hands[1].mona_lisa"),
+                _error(
+                    "hands[1].mona_lisa: the deck has one Mona Lisa and hands[0] holds it",
+                    "hands[1].mona_lisa",
+                ),
             ),
             "bool-is-not-a-count": (
                 {"hands": [{"name": "A", "monet": True}, {"name": "B"}]},
@@ -272,24 +398,31 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "/finger-auction/auction": {
         "summary": "Finger Auction: who wins an auction and what they take",
         "description": "FA-1 (three or more: lowest unique bid), FA-2 (take min(bid, field)), "
-                       "FA-3 (two participants: right takes, left blocks), FA-4 (no repeated "
-                       "right hand).",
+        "FA-3 (two participants: right takes, left blocks), FA-4 (no repeated "
+        "right hand).",
         "schema": "FingerAuctionAuction",
         "examples": {
             "lowest-unique": (
                 {"field": 7, "bids": {"A": 1, "B": 2, "C": 2, "D": 3}},
                 200,
-                {"outcome": "won", "awards": [{"player": "A", "cards": 1}],
-                 "rulings": ["FA-1", "FA-2"]},
+                {
+                    "outcome": "won",
+                    "awards": [{"player": "A", "cards": 1}],
+                    "rulings": ["FA-1", "FA-2"],
+                },
             ),
             "two-hands": (
-                {"field": 7, "bids": {"A": {"right": 3, "left": 3},
-                                      "B": {"right": 3, "left": 4}},
-                 "previous_right": {"A": 2}},
+                {
+                    "field": 7,
+                    "bids": {"A": {"right": 3, "left": 3}, "B": {"right": 3, "left": 4}},
+                    "previous_right": {"A": 2},
+                },
                 200,
-                {"outcome": "won", "awards": [{"player": "A", "cards": 3},
-                                              {"player": "B", "cards": 4}],
-                 "rulings": ["FA-3", "FA-2"]},
+                {
+                    "outcome": "won",
+                    "awards": [{"player": "A", "cards": 3}, {"player": "B", "cards": 4}],
+                    "rulings": ["FA-3", "FA-2"],
+                },
             ),
             "everyone-collides": (
                 {"field": 5, "bids": {"A": 2, "B": 2, "C": 3, "D": 3}},
@@ -297,12 +430,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
                 {"outcome": "rebid", "rulings": ["FA-1"]},
             ),
             "repeated-right-hand": (
-                {"field": 7, "bids": {"A": {"right": 2, "left": 3},
-                                      "B": {"right": 3, "left": 4}},
-                 "previous_right": {"A": 2}},
+                {
+                    "field": 7,
+                    "bids": {"A": {"right": 2, "left": 3}, "B": {"right": 3, "left": 4}},
+                    "previous_right": {"A": 2},
+                },
                 400,
-                _error("bids.A: illegal bid: the right hand may not repeat 2 from the "
-                       "previous auction", "bids.A", player="A"),
+                _error(
+                    "bids.A: illegal bid: the right hand may not repeat 2 from the "
+                    "previous auction",
+                    "bids.A",
+                    player="A",
+                ),
             ),
             "six-fingers": (
                 {"field": 7, "bids": {"A": 6, "B": 2, "C": 1}},
@@ -314,8 +453,9 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "/ultimatch/match": {
         "summary": "Ultimatch: does a play match a pyramid card?",
         "description": "UM-2 (one card: number or colour), UM-3 (two cards: sum, "
-                       "difference or mixed primaries), UM-4 (Ultimatch).",
+        "difference or mixed primaries), UM-4 (Ultimatch).",
         "schema": "UltimatchMatch",
+        "reads_cards": True,
         "examples": {
             "contract": (
                 {"target": "orange-5", "cards": ["red-7", "purple-2"]},
@@ -325,8 +465,12 @@ OPERATIONS: dict[str, dict[str, Any]] = {
             "ultimatch": (
                 {"target": "orange-5", "cards": ["red-2", "yellow-3"]},
                 200,
-                {"match": True, "ultimatch": True, "by": ["number", "colour"],
-                 "rulings": ["UM-3", "UM-4"]},
+                {
+                    "match": True,
+                    "ultimatch": True,
+                    "by": ["number", "colour"],
+                    "rulings": ["UM-3", "UM-4"],
+                },
             ),
             "unknown-card": (
                 {"target": "orange-5", "cards": ["pink-3"]},
@@ -346,17 +490,29 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "schema": "Eshi100Score",
         "examples": {
             "contract": (
-                {"collection": [{"icons": ["ume"]}, {"icons": ["sakura", "kikyo"]}],
-                 "warehouse": [{"bid": 2}], "adjustments": [1]},
+                {
+                    "collection": [{"icons": ["ume"]}, {"icons": ["sakura", "kikyo"]}],
+                    "warehouse": [{"bid": 2}],
+                    "adjustments": [1],
+                },
                 200,
-                {"score": 1, "cards": 2, "same_icon_bonus": 0, "different_icon_bonus": 0,
-                 "warehouse": -2, "adjustments": 1},
+                {
+                    "score": 1,
+                    "cards": 2,
+                    "same_icon_bonus": 0,
+                    "different_icon_bonus": 0,
+                    "warehouse": -2,
+                    "adjustments": 1,
+                },
             ),
             "unknown-icon": (
                 {"collection": [{"icons": ["rose"]}]},
                 400,
-                _error("collection[0].icons[0]: unknown value rose "
-                       "(one of: ume, sakura, asagao, kikyo)", "collection[0].icons[0]"),
+                _error(
+                    "collection[0].icons[0]: unknown value rose "
+                    "(one of: ume, sakura, asagao, kikyo)",
+                    "collection[0].icons[0]",
+                ),
             ),
         },
     },
@@ -380,21 +536,27 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "/gallery-rush/odds": {
         "summary": "Gallery Rush: odds of the next explore flip",
         "description": "Not in the contract list: a helper for the phone page. Probabilities "
-                       "rounded to 4 places; every unseen card is equally likely (GR-10).",
+        "rounded to 4 places; every unseen card is equally likely (GR-10).",
         "schema": "GalleryRushOdds",
         "examples": {
             "fresh-deck": (
                 {"keep": ["monet"], "seen": {}, "seen_forgeries": 0, "mona_lisa_seen": False},
                 200,
-                {"bust": 0.2593, "forgery": 0.1111, "mona_lisa": 0.037, "keep_lost": 0.3704,
-                 "painters": {"monet": 0.2593, "gogh": 0.2963, "vermeer": 0.2963},
-                 "unseen": 27},
+                {
+                    "bust": 0.2593,
+                    "forgery": 0.1111,
+                    "mona_lisa": 0.037,
+                    "keep_lost": 0.3704,
+                    "painters": {"monet": 0.2593, "gogh": 0.2963, "vermeer": 0.2963},
+                    "unseen": 27,
+                },
             ),
             "more-than-the-deck": (
                 {"keep": ["gogh"], "seen": {"gogh": 8}},
                 400,
-                _error("seen.gogh: 9 gogh paintings seen plus the keep; the deck has 8",
-                       "seen.gogh"),
+                _error(
+                    "seen.gogh: 9 gogh paintings seen plus the keep; the deck has 8", "seen.gogh"
+                ),
             ),
         },
     },
@@ -404,7 +566,11 @@ COMMON_ERRORS: dict[str, str] = {
     "400": "Invalid body: the message names the field (error.field is its JSON path)",
     "413": "Body larger than 64 KiB",
     "415": "Content-Type is not application/json",
-    "503": "A part of the server (engine, catalogue) is not available yet",
+}
+#: only operations that read the card data can meet broken card data
+CARD_DATA_ERROR = {
+    "503": "The card data on the server has errors (error.problems lists them); "
+    "this operation answers again once they are fixed",
 }
 
 
@@ -417,19 +583,26 @@ def _operation(path: str, spec: dict[str, Any]) -> dict[str, Any]:
         by_status.setdefault(status, {})[name] = {"value": response}
     responses: dict[str, Any] = {}
     for status, examples in sorted(by_status.items()):
-        ref = ("#/components/schemas/" + schema + "Response") if status == 200 else \
-            "#/components/schemas/Error"
+        ref = (
+            ("#/components/schemas/" + schema + "Response")
+            if status == 200
+            else "#/components/schemas/Error"
+        )
         responses[str(status)] = {
-            "description": "The outcome" if status == 200 else COMMON_ERRORS.get(
-                str(status), "Error"),
+            "description": "The outcome"
+            if status == 200
+            else COMMON_ERRORS.get(str(status), "Error"),
             "content": {"application/json": {"schema": {"$ref": ref}, "examples": examples}},
         }
-    for status, description in COMMON_ERRORS.items():
-        responses.setdefault(status, {
-            "description": description,
-            "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Error"}}},
-        })
+    errors = {**COMMON_ERRORS, **(CARD_DATA_ERROR if spec.get("reads_cards") else {})}
+    for status, description in errors.items():
+        responses.setdefault(
+            status,
+            {
+                "description": description,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+            },
+        )
     return {
         "post": {
             "operationId": path.strip("/").replace("/", "_").replace("-", "_"),
@@ -437,10 +610,12 @@ def _operation(path: str, spec: dict[str, Any]) -> dict[str, Any]:
             "description": spec["description"],
             "requestBody": {
                 "required": True,
-                "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/" + schema + "Request"},
-                    "examples": request_examples,
-                }},
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/" + schema + "Request"},
+                        "examples": request_examples,
+                    }
+                },
             },
             "responses": responses,
         }
@@ -453,8 +628,9 @@ def document() -> dict[str, Any]:
         "get": {
             "operationId": "openapi",
             "summary": "This document",
-            "responses": {"200": {"description": "OpenAPI 3.1 document",
-                                  "content": {"application/json": {}}}},
+            "responses": {
+                "200": {"description": "OpenAPI 3.1 document", "content": {"application/json": {}}}
+            },
         }
     }
     return {
@@ -463,11 +639,11 @@ def document() -> dict[str, Any]:
             "title": "cardpress referee API",
             "version": "1.0.0",
             "description": "Stateless scoring and adjudication for Triptych (Gallery Rush, "
-                           "Finger Auction), Ultimatch and 絵師100人展. JSON in, JSON out; no "
-                           "cookies, no authentication. Errors: "
-                           '{"error": {"message": ..., "field": ...}}; never a 500 for '
-                           "anything a client sends. Rule IDs in `rulings` link to "
-                           "/{lang}/rules/{game}#{ID}.",
+            "Finger Auction), Ultimatch and 絵師100人展. JSON in, JSON out; no "
+            "cookies, no authentication. Errors: "
+            '{"error": {"message": ..., "field": ...}}; never a 500 for '
+            "anything a client sends. Rule IDs in `rulings` link to "
+            "/{lang}/rules/{game}#{ID}.",
         },
         "servers": [{"url": "/api/v1"}],
         "paths": paths,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -15,22 +14,17 @@ from flask import (
     redirect,
     render_template,
     request,
+    url_for,
 )
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect
 
-from referee import services
+from cardpress.catalogue import CatalogueError
+from referee.catalogue import catalogue, catalogue_or_none, problem_lines
 from referee.i18n import best_language, supported
+from referee.rules import DOCUMENTS
 
 bp = Blueprint("pages", __name__)
-
-GAMES: tuple[tuple[str, str], ...] = (
-    ("gallery-rush", "triptych"),
-    ("finger-auction", "triptych"),
-    ("detective-eye", "triptych"),
-    ("ultimatch", "ultimatch"),
-    ("eshi100", "eshi100"),
-)
 
 
 @bp.get("/healthz")
@@ -42,26 +36,21 @@ def healthz() -> Response:
 
 @bp.get("/<lang:lang>/")
 def index() -> str:
+    """Scorers and rules always; the decks, or what is wrong with the card data."""
     try:
-        catalogue = services.catalogue()
-        problem = None
-    except services.Unavailable as exc:
-        catalogue, problem = None, exc.piece
-    return render_template("index.html", catalogue=catalogue, problem=problem, games=GAMES)
+        cards, problems = catalogue(), []
+    except CatalogueError as exc:
+        cards, problems = None, problem_lines(exc)
+    return render_template("index.html", catalogue=cards, problems=problems, rules=DOCUMENTS)
 
 
 def _theme_css() -> str:
     lines = ["/* generated from the card catalogue */"]
-    try:
-        catalogue = services.catalogue()
-    except services.Unavailable:
-        return "\n".join(lines) + "\n"
-    for painter in catalogue.triptych.painters:
-        lines.append(f".painter-{painter.id} {{ --accent: {painter.rgb}; }}")
-    for colour in catalogue.ultimatch.colours:
-        lines.append(f".colour-{colour.id} {{ --accent: {colour.rgb}; }}")
-    for icon in catalogue.eshi100.catalogue.icons:
-        lines.append(f".icon-{icon.id} {{ --accent: {icon.rgb}; }}")
+    cards = catalogue_or_none()
+    if cards is not None:
+        lines += [f".painter-{p.id} {{ --accent: {p.rgb}; }}" for p in cards.triptych.painters]
+        lines += [f".colour-{c.id} {{ --accent: {c.rgb}; }}" for c in cards.ultimatch.colours]
+        lines += [f".icon-{i.id} {{ --accent: {i.rgb}; }}" for i in cards.eshi100.catalogue.icons]
     return "\n".join(lines) + "\n"
 
 
@@ -70,12 +59,13 @@ def theme() -> Response:
     css = _theme_css()
     response = Response(css, mimetype="text/css")
     response.set_etag(hashlib.sha256(css.encode()).hexdigest()[:32])
-    response.headers["Cache-Control"] = "public, max-age=3600"
+    # revalidate every time (a 304 while unchanged): colour edits in cards/ show live
+    response.headers["Cache-Control"] = "public, no-cache"
     return response.make_conditional(request)
 
 
 @bp.get("/")
-def root() -> Any:
+def root() -> Response:
     return _redirect_to(best_language() + "/")
 
 
@@ -89,7 +79,7 @@ def _redirect_to(rest: str) -> Response:
     return response
 
 
-def unprefixed(rest: str) -> Any:
+def unprefixed(rest: str) -> Response:
     """``/c/triptych/m1`` -> ``/<best language>/c/triptych/m1`` when that is a page."""
     first = rest.split("/", 1)[0]
     if first == "api":
@@ -123,12 +113,11 @@ def _api_method_check() -> None:
 
 
 def register_fallback(app: Flask) -> None:
-    app.add_url_rule("/<path:rest>", endpoint="unprefixed", view_func=unprefixed,
-                     methods=["GET", "HEAD"])
+    app.add_url_rule(
+        "/<path:rest>", endpoint="unprefixed", view_func=unprefixed, methods=["GET", "HEAD"]
+    )
 
 
 @bp.get("/favicon.ico")
 def favicon() -> Response:
-    from flask import url_for
-
     return redirect(url_for("static", filename="favicon.svg"), code=301)

@@ -2,56 +2,40 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, render_template
+from flask_babel import gettext
 from markupsafe import Markup
 
-from referee import services
-from referee.i18n import current_language
+from cardpress import rules
+from cardpress.games import GAMES
+from cardpress.rules.html import render_document
+from referee.i18n import current_language, text
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang:lang>/rules")
 
-GAME_IDS: tuple[str, ...] = (
-    "gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100",
-)
+#: every rules page, in the order the indexes list them: Triptych's "how to
+#: choose a game" (the page rule card r0 leads to) before its three games
+DOCUMENTS: tuple[str, ...] = ("choose", *rules.GAMES)
 
 
-def anchors(html: str) -> set[str]:
-    return set(re.findall(r"""\bid\s*=\s*["']([^"']+)["']""", html))
+def game_name(game_id: str) -> str:
+    """The name of a game (or of the chooser document) in the page's language."""
+    if game_id == "choose":
+        return gettext("Triptych: choosing a game")
+    return text(GAMES[game_id].name)
 
 
 @bp.get("/")
 def rules_index() -> str:
-    from referee.cards import game_name
-
-    return render_template("rules_index.html",
-                           games=[(g, game_name(g)) for g in GAME_IDS])
+    return render_template("rules_index.html", games=[(g, game_name(g)) for g in DOCUMENTS])
 
 
 @bp.get("/<game_id>")
-def rules_page(game_id: str) -> Any:
-    if game_id not in GAME_IDS:
+def rules_page(game_id: str) -> str:
+    if game_id not in DOCUMENTS:
         abort(404)
-    lang = current_language()
-    load_rules = services.attr("cardpress.rules", "load_rules", "rules")
-    render_document = services.attr("cardpress.rules.html", "render_document", "rules")
-    try:
-        doc = load_rules(game_id, lang)
-    except KeyError:
-        abort(404)
-    except Exception as exc:
-        current_app.logger.warning("referee: rules for %s/%s failed: %s", game_id, lang, exc)
-        raise services.Unavailable("rules", f"{type(exc).__name__}: {exc}") from exc
-    fragment = str(render_document(doc))
-    present = anchors(fragment)
-    # Rulings the fragment does not anchor itself are rendered by the page.
-    extra_rulings = [r for r in getattr(doc, "rulings", ()) if r.id not in present]
+    doc = rules.load_rules(game_id, current_language())
+    # render_document escapes every text it writes (see cardpress.rules.html)
     return render_template(
-        "rules.html",
-        game_id=game_id,
-        title=doc.title,
-        body=Markup(fragment),
-        extra_rulings=extra_rulings,
+        "rules.html", game_id=game_id, title=doc.title, body=Markup(render_document(doc))
     )

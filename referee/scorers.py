@@ -14,20 +14,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from referee import adjudicate, services
+from referee import adjudicate
 from referee.adjudicate import ICONS, PAINTERS
+from referee.catalogue import catalogue, catalogue_or_none
+from referee.i18n import text
 from referee.validation import N_, ApiError
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
 
-RULE_GAMES = {"GR": "gallery-rush", "FA": "finger-auction", "DE": "detective-eye",
-              "UM": "ultimatch", "ES": "eshi100"}
+RULE_GAMES = {
+    "GR": "gallery-rush",
+    "FA": "finger-auction",
+    "DE": "detective-eye",
+    "UM": "ultimatch",
+    "ES": "eshi100",
+    "TR": "choose",
+}
 
 ICON_COMBOS: tuple[tuple[str, ...], ...] = (
     *((i,) for i in ICONS),
-    *((a, b) for n, a in enumerate(ICONS) for b in ICONS[n + 1:]),
+    *((a, b) for n, a in enumerate(ICONS) for b in ICONS[n + 1 :]),
 )
 
 
@@ -52,7 +61,7 @@ class Form:
         except ValueError:
             return lo
 
-    def raw_int(self, name: str, default: int = 0) -> Any:
+    def raw_int(self, name: str, default: int = 0) -> int | str:
         """The value as the API would see it: an int if it is one, else the text."""
         value = self.values.get(name, "").strip()
         if value == "":
@@ -99,8 +108,6 @@ def _apply_step(form: Form, step: str) -> None:
 
 
 def _run(form: Form, fn: Callable[[Any], adjudicate.Outcome], body: Any) -> None:
-    from flask_babel import gettext
-
     try:
         form.outcome = fn(body)
     except ApiError as exc:
@@ -143,27 +150,24 @@ def finger_auction_score() -> str:
             }
             hands.append(hand)
         _run(form, adjudicate.finger_auction_score, {"players": players, "hands": hands})
-    return render_template("scorers/finger_auction_score.html", form=form, players=players,
-                           painters=PAINTERS, painter_names=_painter_names())
+    return render_template(
+        "scorers/finger_auction_score.html",
+        form=form,
+        players=players,
+        painters=PAINTERS,
+        painter_names=_painter_names(),
+    )
 
 
 def _player(i: int) -> str:
-    from flask_babel import gettext
-
     return gettext("Player %(n)d", n=i + 1)
 
 
 def _painter_names() -> dict[str, str]:
-    from flask_babel import gettext
-
+    """The catalogue's names; this form also works while the card data is broken."""
     names = {"monet": gettext("Monet"), "gogh": gettext("Gogh"), "vermeer": gettext("Vermeer")}
-    try:
-        from referee.i18n import text
-
-        for painter in services.catalogue().triptych.painters:
-            names[str(painter.id)] = text(painter.name)
-    except services.Unavailable:
-        pass
+    if (cards := catalogue_or_none()) is not None:
+        names.update({p.id.value: text(p.name) for p in cards.triptych.painters})
     return names
 
 
@@ -186,20 +190,23 @@ def finger_auction_auction() -> str:
         previous: dict[str, Any] = {}
         for i, name in enumerate(names):
             if n == 2:
-                bids[name] = {"right": form.raw_int(f"right-{i}"),
-                              "left": form.raw_int(f"left-{i}")}
+                bids[name] = {
+                    "right": form.raw_int(f"right-{i}"),
+                    "left": form.raw_int(f"left-{i}"),
+                }
                 prev = form.raw_int(f"prev-{i}")
                 if prev != 0:
                     previous[name] = prev
             else:
                 bids[name] = form.raw_int(f"bid-{i}")
         if len(set(names)) != len(names):
-            from flask_babel import gettext
-
             form.error = gettext("Two participants have the same name.")
         else:
-            body: dict[str, Any] = {"field": form.raw_int("field"), "bids": bids,
-                                    "variant": form.values.get("variant") or "standard"}
+            body: dict[str, Any] = {
+                "field": form.raw_int("field"),
+                "bids": bids,
+                "variant": form.values.get("variant") or "standard",
+            }
             if previous:
                 body["previous_right"] = previous
             _run(form, adjudicate.finger_auction_auction, body)
@@ -242,17 +249,16 @@ def gallery_rush() -> str:
                 victory.rulings + (odds.rulings if odds else ()),
                 {"odds": odds.body if odds else None},
             )
-    return render_template("scorers/gallery_rush.html", form=form, painters=PAINTERS,
-                           painter_names=_painter_names())
+    return render_template(
+        "scorers/gallery_rush.html", form=form, painters=PAINTERS, painter_names=_painter_names()
+    )
 
 
 # --------------------------------------------------------------------------- Ultimatch
 
 
 def _ultimatch_choices() -> tuple[list[tuple[str, str]], list[int]]:
-    from referee.i18n import text
-
-    deck = services.catalogue().ultimatch
+    deck = catalogue().ultimatch
     colours = [(c.id, f"{text(c.name)} {c.symbol}".strip()) for c in deck.colours]
     numbers = sorted({c.number for c in deck.cards})
     return colours, numbers
@@ -266,8 +272,10 @@ def ultimatch() -> str:
     defaults = {
         "target-colour": t_colour if t_colour in dict(colours) else colours[0][0],
         "target-number": t_number if t_number.isdigit() else str(numbers[len(numbers) // 2]),
-        "card1-colour": colours[0][0], "card1-number": str(numbers[0]),
-        "card2-colour": "", "card2-number": "",
+        "card1-colour": colours[0][0],
+        "card1-number": str(numbers[0]),
+        "card2-colour": "",
+        "card2-number": "",
     }
     form = _form(defaults, {})
     if _checking():
@@ -279,8 +287,7 @@ def ultimatch() -> str:
                 cards.append(f"{colour}-{number}")
         target_id = f"{form.values['target-colour']}-{form.values['target-number']}"
         _run(form, adjudicate.ultimatch_match, {"target": target_id, "cards": cards})
-    return render_template("scorers/ultimatch.html", form=form, colours=colours,
-                           numbers=numbers)
+    return render_template("scorers/ultimatch.html", form=form, colours=colours, numbers=numbers)
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -302,8 +309,6 @@ def eshi100() -> str:
         for combo in ICON_COMBOS:
             count = form.raw_int(combo_key(combo))
             if not isinstance(count, int) or not 0 <= count <= adjudicate.ESHI100_DECK:
-                from flask_babel import gettext
-
                 form.error = gettext("Enter a number of cards between 0 and 40.")
                 form.error_field = combo_key(combo)
                 break
@@ -321,17 +326,15 @@ def eshi100() -> str:
 
 
 def _icon_names() -> dict[str, str]:
-    from flask_babel import gettext
-
-    names = {"ume": gettext("Ume"), "sakura": gettext("Sakura"), "asagao": gettext("Asagao"),
-             "kikyo": gettext("Kikyo")}
-    try:
-        from referee.i18n import text
-
-        for icon in services.catalogue().eshi100.catalogue.icons:
-            names[str(icon.id)] = text(icon.name)
-    except services.Unavailable:
-        pass
+    """The catalogue's names; this form also works while the card data is broken."""
+    names = {
+        "ume": gettext("Ume"),
+        "sakura": gettext("Sakura"),
+        "asagao": gettext("Asagao"),
+        "kikyo": gettext("Kikyo"),
+    }
+    if (cards := catalogue_or_none()) is not None:
+        names.update({i.id.value: text(i.name) for i in cards.eshi100.catalogue.icons})
     return names
 
 

@@ -13,16 +13,18 @@ from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
 
-CSP = "; ".join([
-    "default-src 'self'",
-    "img-src 'self' data:",
-    "style-src 'self'",
-    "script-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "style-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 HEADERS = {
     "Content-Security-Policy": CSP,

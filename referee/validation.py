@@ -76,17 +76,16 @@ def parse_json(raw: bytes) -> Any:
         raise ApiError(N_("the request body is empty; send a JSON object"), "body")
     try:
         text = raw.decode("utf-8")
-        return json.loads(
-            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants
-        )
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants)
     except ApiError:
         raise
     except (ValueError, RecursionError) as exc:
         # UnicodeDecodeError and JSONDecodeError are ValueErrors; deep nesting
         # raises RecursionError; huge integers raise ValueError.
         detail = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
-        raise ApiError(N_("the request body is not valid JSON: %(detail)s"), "body",
-                       detail=detail) from None
+        raise ApiError(
+            N_("the request body is not valid JSON: %(detail)s"), "body", detail=detail
+        ) from None
 
 
 # --------------------------------------------------------------------------- fields
@@ -128,8 +127,12 @@ def obj(
 ) -> dict[str, Any]:
     """An object with only the named keys; every required key present."""
     if not isinstance(value, dict):
-        raise ApiError(N_("%(field)s must be an object, not %(type)s"), field or "body",
-                       field=field or "body", type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be an object, not %(type)s"),
+            field or "body",
+            field=field or "body",
+            type=json_type(value),
+        )
     required = tuple(required)
     allowed = set(required) | set(optional)
     for key in value:
@@ -142,60 +145,91 @@ def obj(
             )
     for key in required:
         if key not in value:
-            raise ApiError(N_("%(field)s is required"), path(field, key),
-                           field=path(field, key))
+            raise ApiError(N_("%(field)s is required"), path(field, key), field=path(field, key))
     return value
 
 
 def mapping(value: Any, field: str) -> dict[str, Any]:
     """An object whose keys are data (player names), not field names."""
     if not isinstance(value, dict):
-        raise ApiError(N_("%(field)s must be an object, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be an object, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     return value
 
 
 def integer(value: Any, field: str, lo: int, hi: int) -> int:
     # bool is an int in Python but not in JSON: true is not 1.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(N_("%(field)s must be an integer, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be an integer, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     if not lo <= value <= hi:
-        raise ApiError(N_("%(field)s must be between %(lo)d and %(hi)d, not %(value)d"),
-                       field, field=field, lo=lo, hi=hi, value=value)
+        raise ApiError(
+            N_("%(field)s must be between %(lo)d and %(hi)d, not %(value)d"),
+            field,
+            field=field,
+            lo=lo,
+            hi=hi,
+            value=value,
+        )
     return value
 
 
 def boolean(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ApiError(N_("%(field)s must be true or false, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be true or false, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     return value
 
 
 def string(value: Any, field: str, *, max_length: int = 40) -> str:
     if not isinstance(value, str):
-        raise ApiError(N_("%(field)s must be a string, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be a string, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     value = value.strip()
     if not value:
         raise ApiError(N_("%(field)s must not be empty"), field, field=field)
     if len(value) > max_length or any(ord(c) < 32 for c in value):
         raise ApiError(
-            N_("%(field)s must be at most %(max)d printable characters"), field,
-            field=field, max=max_length,
+            N_("%(field)s must be at most %(max)d printable characters"),
+            field,
+            field=field,
+            max=max_length,
         )
     return value
 
 
 def array(value: Any, field: str, *, min_items: int = 0, max_items: int) -> list[Any]:
     if not isinstance(value, list):
-        raise ApiError(N_("%(field)s must be an array, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be an array, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     if not min_items <= len(value) <= max_items:
         raise ApiError(
-            N_("%(field)s must have between %(lo)d and %(hi)d items, not %(n)d"), field,
-            field=field, lo=min_items, hi=max_items, n=len(value),
+            N_("%(field)s must have between %(lo)d and %(hi)d items, not %(n)d"),
+            field,
+            field=field,
+            lo=min_items,
+            hi=max_items,
+            n=len(value),
         )
     return value
 
@@ -203,11 +237,20 @@ def array(value: Any, field: str, *, min_items: int = 0, max_items: int) -> list
 def choice(value: Any, field: str, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if not isinstance(value, str):
-        raise ApiError(N_("%(field)s must be a string, not %(type)s"), field,
-                       field=field, type=json_type(value))
+        raise ApiError(
+            N_("%(field)s must be a string, not %(type)s"),
+            field,
+            field=field,
+            type=json_type(value),
+        )
     if value not in choices:
-        raise ApiError(N_("%(field)s: unknown value %(value)s (one of: %(choices)s)"),
-                       field, field=field, value=value[:40], choices=", ".join(choices))
+        raise ApiError(
+            N_("%(field)s: unknown value %(value)s (one of: %(choices)s)"),
+            field,
+            field=field,
+            value=value[:40],
+            choices=", ".join(choices),
+        )
     return value
 
 
@@ -215,8 +258,12 @@ def unique(items: list[Any], field: str) -> None:
     seen: set[Any] = set()
     for i, item in enumerate(items):
         if item in seen:
-            raise ApiError(N_("%(field)s: duplicate %(value)s"), path(field, i),
-                           field=path(field, i), value=str(item)[:40])
+            raise ApiError(
+                N_("%(field)s: duplicate %(value)s"),
+                path(field, i),
+                field=path(field, i),
+                value=str(item)[:40],
+            )
         seen.add(item)
 
 

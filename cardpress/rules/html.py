@@ -2,19 +2,48 @@
 
 Every clause, example, glossary entry and ruling carries ``id="<rule-id>"``
 so ``/<lang>/rules/<game>#FA-3`` lands on it; sections carry their section ID.
-Diagrams are inline SVG rendered from the very Drawings the PDF embeds. All
-text is escaped; the result is safe to wrap in ``markupsafe.Markup``.
+Diagrams are inline SVG rendered from the very Drawings the PDF embeds; each
+one's internal ids (ReportLab names every clip path "clip") are prefixed with
+the diagram's kind, so a page holding several diagrams has no duplicate ids.
+The fragment carries no ``style`` attribute (a strict Content-Security-Policy,
+``style-src 'self'``, would block it): SVG styling is written as presentation
+attributes and a table cell's colour as a small data: image. All text is
+escaped; the result is safe to wrap in ``markupsafe.Markup``.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html import escape
+from urllib.parse import quote
 
 from cardpress.rules import model as m
 
 _SANS_CSS = "'BIZ UDPGothic', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
 _XML_DECL = re.compile(r"^<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+_STYLE_ATTR = re.compile(r'\sstyle="([^"]*)"')
+#: the SVG presentation attributes (all ReportLab writes as style declarations)
+_PRESENTATION = frozenset(
+    {
+        "clip-path", "clip-rule", "color", "display", "fill", "fill-opacity", "fill-rule",
+        "font-family", "font-size", "font-style", "font-weight", "opacity", "stroke",
+        "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-opacity", "stroke-width", "text-anchor", "visibility",
+    }
+)  # fmt: skip
+_SVG_ID = re.compile(r"""(?<![\w:-])id=["']([^"']+)["']""")
+
+
+def prefix_ids(svg: str, prefix: str) -> str:
+    """Prefix every id an SVG defines with ``prefix-``, and every reference to
+    one: ``url(#clip)`` (also quoted) and ``href="#clip"`` / ``xlink:href``."""
+    ids = set(_SVG_ID.findall(svg))
+    if not ids:
+        return svg
+    names = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    uses = re.compile(rf"""((?<![\w:-])id=["']|url\(\s*["']?#|href=["']#)({names})(?=["')\s])""")
+    return uses.sub(lambda found: f"{found[1]}{prefix}-{found[2]}", svg)
 
 
 def inline(spans: m.Inline) -> str:
@@ -37,8 +66,48 @@ def _label(rule_id: str) -> str:
     return f'<a class="rule-id" href="#{escape(rule_id)}">{escape(rule_id)}</a>'
 
 
-def diagram_svg(d: m.Diagram, lang: str, width: float = 440.0) -> str | None:
-    """The diagram as an inline <svg> element, or None when it cannot be drawn."""
+def presentation_attributes(svg: str) -> str:
+    """``style="fill: red; stroke: none"`` -> ``fill="red" stroke="none"``.
+
+    Same rendering, but no inline style for a Content-Security-Policy to block;
+    a declaration that is not a presentation attribute stays in ``style``.
+    """
+
+    def attributes(style: re.Match[str]) -> str:
+        out, rest = [], []
+        for declaration in style[1].split(";"):
+            name, sep, value = declaration.partition(":")
+            name, value = name.strip(), value.strip()
+            if not sep or not name:
+                continue
+            if name in _PRESENTATION:
+                out.append(f' {name}="{value}"')
+            else:
+                rest.append(f"{name}: {value}")
+        if rest:
+            out.append(f' style="{"; ".join(rest)}"')
+        return "".join(out)
+
+    return _STYLE_ATTR.sub(attributes, svg)
+
+
+def swatch(colour: str) -> str:
+    """A small colour bar for a table cell: an image, not an inline style."""
+    svg = (
+        "<svg xmlns='http://www.w3.org/2000/svg' width='6' height='16'>"
+        f"<rect width='6' height='16' rx='1' fill='{colour}'/></svg>"
+    )
+    src = "data:image/svg+xml," + quote(svg, safe=" =:/")
+    return f'<img class="rules-swatch" src="{escape(src)}" width="6" height="16" alt="">'
+
+
+def diagram_svg(
+    d: m.Diagram, lang: str, width: float = 440.0, id_prefix: str | None = None
+) -> str | None:
+    """The diagram as an inline <svg> element, or None when it cannot be drawn.
+
+    ``id_prefix`` (default: the diagram's kind) keeps its ids unique in a page.
+    """
     try:
         from reportlab.graphics import renderSVG
 
@@ -56,12 +125,14 @@ def diagram_svg(d: m.Diagram, lang: str, width: float = 440.0) -> str | None:
         r"font-family: ?CardpressSansBold", f"font-family: {_SANS_CSS}; font-weight: bold", svg
     )
     svg = re.sub(r"font-family: ?Cardpress(Sans|Serif|Mono)", f"font-family: {_SANS_CSS}", svg)
+    svg = presentation_attributes(prefix_ids(svg, id_prefix or d.kind))
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
 
 
 class _Renderer:
     def __init__(self, doc: m.RuleDocument) -> None:
         self.doc = doc
+        self.diagrams: Counter[str] = Counter()  # kind -> diagrams of it so far
 
     def blocks(self, blocks: tuple[m.Block, ...]) -> str:
         return "".join(self.block(b) for b in blocks)
@@ -97,7 +168,9 @@ class _Renderer:
                 f"{inline(b.title)}</p>{self.blocks(b.blocks)}</div>"
             )
         if isinstance(b, m.Diagram):
-            svg = diagram_svg(b, doc.lang)
+            self.diagrams[b.kind] += 1
+            n = self.diagrams[b.kind]
+            svg = diagram_svg(b, doc.lang, id_prefix=b.kind if n == 1 else f"{b.kind}-{n}")
             body = (
                 svg
                 if svg is not None
@@ -141,9 +214,8 @@ class _Renderer:
                     attrs += ' scope="col"'
                 if cell.align:
                     attrs += f' class="align-{escape(cell.align)}"'
-                if cell.colour:
-                    attrs += f' style="border-left: 4px solid {escape(cell.colour)}"'
-                cells.append(f"<{tag}{attrs}>{inline(cell.spans)}</{tag}>")
+                colour = swatch(cell.colour) if cell.colour else ""
+                cells.append(f"<{tag}{attrs}>{colour}{inline(cell.spans)}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         head = "".join(rows[:heads])
         body = "".join(rows[heads:])

@@ -14,14 +14,24 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed "
-                       "(make test installs it with apt)"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="/usr/bin/chromium is not installed (make test installs it with apt)",
+    ),
 ]
 
 
@@ -55,8 +65,9 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2, locale="en-US")
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-US"
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     problems: list[str] = []
@@ -86,8 +97,12 @@ def test_qr_url_shows_the_card(page, server):
 
 
 def test_unprefixed_qr_url_follows_the_phone_language(browser, server):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="ja-JP",
-                                  extra_http_headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    context = browser.new_context(
+        viewport=PHONE,
+        is_mobile=True,
+        locale="ja-JP",
+        extra_http_headers={"Accept-Language": "ja-JP,ja;q=0.9"},
+    )
     try:
         page = context.new_page()
         page.goto(server + "/c/triptych/m1")
@@ -132,3 +147,36 @@ def test_switch_language(page, server):
     page.locator("nav.langs a[hreflang='en']").tap()
     page.wait_for_url("**/en/c/triptych/m1")
     assert page.locator("html").get_attribute("lang") == "en"
+
+
+def test_rule_card_r0_leads_to_choosing_a_game(page, server):
+    page.goto(server + "/en/c/triptych/r0")
+    page.locator("a.rules-link[href='/en/rules/choose']").tap()
+    page.wait_for_url("**/en/rules/choose")
+    assert page.locator("article.rules h1").inner_text() == "Triptych"
+    assert page.locator("#TR-H1").is_visible()
+    assert page.problems == []
+
+
+def test_proxy_card_from_a_players_list(page, server):
+    page.goto(server + "/ja/c/eshi100/no-001")
+    assert page.locator("h1.card-name").inner_text() == "代用カード no-001"
+    page.locator("a[href='/ja/play/eshi100']").tap()
+    page.wait_for_url("**/ja/play/eshi100")
+    assert page.problems == []
+
+
+@pytest.mark.parametrize(
+    "game", ["choose", "gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100"]
+)
+def test_rules_page_renders_under_the_content_security_policy(page, server, game):
+    page.goto(server + f"/en/rules/{game}")
+    page.wait_for_load_state("load")
+    assert page.problems == []  # nothing blocked: no inline style in the rule sheet
+    if page.locator(".rules-diagram-svg").count():
+        # the diagrams keep their strokes (a blocked style attribute would drop them)
+        stroked = page.evaluate(
+            "[...document.querySelectorAll('.rules-diagram-svg :is(path, rect, line, circle, "
+            "polygon, polyline)')].filter(e => getComputedStyle(e).stroke !== 'none').length"
+        )
+        assert stroked > 0

@@ -20,8 +20,13 @@ def test_document_shape(client):
 
 def test_contract_paths_are_documented(client):
     doc = client.get("/api/v1/openapi.json").get_json()
-    assert {"/finger-auction/score", "/finger-auction/auction", "/ultimatch/match",
-            "/eshi100/score", "/gallery-rush/victory"} <= set(doc["paths"])
+    assert {
+        "/finger-auction/score",
+        "/finger-auction/auction",
+        "/ultimatch/match",
+        "/eshi100/score",
+        "/gallery-rush/victory",
+    } <= set(doc["paths"])
 
 
 def test_every_documented_path_exists(app, client):
@@ -58,10 +63,12 @@ def test_refs_resolve(client):
     walk(doc)
 
 
-@pytest.mark.parametrize(("path", "name", "request_body", "status", "response"), examples(),
-                         ids=[f"{p}:{n}" for p, n, *_ in examples()])
-def test_examples_produce_documented_responses(client, path, name, request_body, status,
-                                               response):
+@pytest.mark.parametrize(
+    ("path", "name", "request_body", "status", "response"),
+    examples(),
+    ids=[f"{p}:{n}" for p, n, *_ in examples()],
+)
+def test_examples_produce_documented_responses(client, path, name, request_body, status, response):
     r = client.post(path, json=request_body)
     assert r.status_code == status
     assert r.get_json() == response

@@ -9,10 +9,16 @@ import pytest
 
 from cardpress.catalogue import load_catalogue
 from cardpress.paths import TEMPLATES
-from referee.rules import GAME_IDS, anchors
+from cardpress.rules import DOCUMENTS as RULE_DOCUMENTS
+from referee.rules import DOCUMENTS
 
 CATALOGUE = load_catalogue()
 LANGS = ("ja", "en")
+
+
+def anchors(html: str) -> list[str]:
+    """Every id attribute in a page, in order (duplicates kept)."""
+    return re.findall(r"""(?<![\w:-])id\s*=\s*["']([^"']+)["']""", html)
 
 
 def all_cards():
@@ -34,10 +40,16 @@ def test_healthz(client):
     assert r.status_code == 200 and r.get_json() == {"status": "ok"}
 
 
-@pytest.mark.parametrize(("accept", "lang"), [
-    ("en-US,en;q=0.9", "en"), ("ja-JP,ja;q=0.9,en;q=0.5", "ja"), ("fr-FR", "ja"), (None, "ja"),
-    ("fr;q=1, en;q=0.5", "en"),
-])
+@pytest.mark.parametrize(
+    ("accept", "lang"),
+    [
+        ("en-US,en;q=0.9", "en"),
+        ("ja-JP,ja;q=0.9,en;q=0.5", "ja"),
+        ("fr-FR", "ja"),
+        (None, "ja"),
+        ("fr;q=1, en;q=0.5", "en"),
+    ],
+)
 def test_root_redirects_by_accept_language(client, accept, lang):
     headers = {"Accept-Language": accept} if accept else {}
     r = client.get("/", headers=headers)
@@ -55,9 +67,19 @@ def test_unprefixed_card_and_rules_redirect(client):
     assert r.headers["Location"] == "/en/play/finger-auction/score"
 
 
-@pytest.mark.parametrize("url", ["/nowhere", "/xx/c/triptych/m1", "/en/c/triptych/zz",
-                                 "/en/c/nodeck/m1", "/en/rules/chess", "/en/c/nodeck/",
-                                 "/en/c/triptych/zz.png", "/fr/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/nowhere",
+        "/xx/c/triptych/m1",
+        "/en/c/triptych/zz",
+        "/en/c/nodeck/m1",
+        "/en/rules/chess",
+        "/en/c/nodeck/",
+        "/en/c/triptych/zz.png",
+        "/fr/",
+    ],
+)
 def test_not_found_is_a_friendly_page(client, url):
     r = client.get(url, headers={"Accept-Language": "en"})
     assert r.status_code == 404
@@ -81,7 +103,7 @@ def test_index(client, lang):
     r = client.get(f"/{lang}/")
     assert r.status_code == 200
     body = text(r)
-    for game in GAME_IDS:
+    for game in DOCUMENTS:
         assert f'href="/{lang}/rules/{game}"' in body
     for deck in ("triptych", "ultimatch", "eshi100"):
         assert f'href="/{lang}/c/{deck}/"' in body
@@ -140,9 +162,118 @@ def test_rule_cards_lead_to_their_rules(client):
         if card.kind != "rule":
             continue
         body = text(client.get(f"/ja/c/triptych/{card.id}"))
-        games = [g.id for g in CATALOGUE.triptych.games] if card.game == "choose" else [card.game]
+        if card.game == "choose":
+            games = ["choose", *(g.id for g in CATALOGUE.triptych.games)]
+        else:
+            games = [card.game]
         for game in games:
             assert f'class="rules-link" href="/ja/rules/{game}"' in body
+        assert ('href="/ja/rules/choose"' in body) == (card.game == "choose")
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "title"),
+    [
+        ("en", "How to choose a game", "Triptych"),
+        ("ja", "ゲームの選び方", "トリプティック"),
+    ],
+)
+def test_rule_card_r0_opens_how_to_choose_a_game(client, lang, label, title):
+    from cardpress.rules import load_rules
+
+    card = text(client.get(f"/{lang}/c/triptych/r0"))
+    link = re.search(rf'<a class="rules-link" href="(/{lang}/rules/choose)">([^<]+)</a>', card)
+    assert link and link.group(2) == label
+    r = client.get(link.group(1))
+    assert r.status_code == 200
+    body = text(r)
+    assert f"<h1>{title}</h1>" in body
+    doc = load_rules("choose", lang)
+    assert doc.clause_ids() and set(doc.clause_ids()) <= set(anchors(body))
+    # its rule IDs (TR-...) link back to the same page wherever a result cites one
+    from referee.scorers import rule_game
+
+    assert rule_game(doc.clause_ids()[0]) == "choose"
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [("en", "Triptych: choosing a game"), ("ja", "トリプティック：ゲームの選び方")],
+)
+def test_rules_index_and_home_list_how_to_choose(client, lang, name):
+    for url in (f"/{lang}/rules/", f"/{lang}/"):
+        body = text(client.get(url))
+        assert f'<a href="/{lang}/rules/choose">{name}</a>' in body, url
+        # listed first, before the three Triptych games it chooses between
+        assert body.index(f"/{lang}/rules/choose") < body.index(f"/{lang}/rules/gallery-rush")
+
+
+# 絵師100人展 proxies printed from a player's own CSV (cardpress build --eshi100-csv):
+# their QR codes carry ids the referee has never seen.
+
+PROXY_TEXT = {
+    "en": (
+        "Proxy card no-012",
+        "printed from a player's own Eshi 100 TCG card list",
+        "Read the rules of Eshi 100 TCG",
+        "Eshi 100 settlement",
+    ),
+    "ja": (
+        "代用カード no-012",
+        "プレイヤーが自分の絵師100人展のカードリストから印刷した代用カード",
+        "絵師100人展のルールを読む",
+        "絵師100人展の決算",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_proxy_from_a_players_own_list_gets_an_honest_page(client, lang):
+    from cardpress.catalogue.csv_import import card_id_for
+
+    card_id = card_id_for("No.012")
+    assert card_id == "no-012" and card_id not in {c.id for c in CATALOGUE.eshi100.types}
+    r = client.get(f"/{lang}/c/eshi100/{card_id}")
+    assert r.status_code == 200
+    body = text(r)
+    title, says, rules, scorer = PROXY_TEXT[lang]
+    assert f'<h1 class="card-name">{title}</h1>' in body
+    assert says in body.replace("&#39;", "'")
+    assert f'<a class="rules-link" href="/{lang}/rules/eshi100">{rules}</a>' in body
+    assert f'<a href="/{lang}/play/eshi100">{scorer}</a>' in body
+    assert ".png" not in body  # no picture: the referee cannot draw this card
+    other = "en" if lang == "ja" else "ja"
+    assert f'href="/{other}/c/eshi100/{card_id}"' in body
+    assert client.get(f"/{lang}/c/eshi100/{card_id}.png").status_code == 404
+
+
+def test_every_id_a_players_csv_can_make_gets_the_proxy_page(client):
+    from cardpress.catalogue.csv_import import card_id_for
+
+    for number in ("1", "No.001", "SP-07", "A-12-B", "第12番 No. 0123456789"):
+        card_id = card_id_for(number)
+        r = client.get(f"/en/c/eshi100/{card_id}")
+        assert r.status_code == 200 and "Proxy card" in text(r), (number, card_id)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/en/c/eshi100/NO-012",  # upper case: not an id cardpress makes
+        "/en/c/eshi100/no_012",
+        "/en/c/eshi100/no-0123456789",  # 13 characters
+        "/en/c/eshi100/no%20012",
+        "/en/c/triptych/no-012",  # other decks know every card they have
+        "/en/c/ultimatch/no-012",
+    ],
+)
+def test_malformed_or_other_deck_unknown_ids_stay_404(client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_catalogue_eshi100_cards_keep_their_own_page(client):
+    body = text(client.get("/en/c/eshi100/px01"))
+    assert "Proxy card" not in body and 'src="/en/c/eshi100/px01.png"' in body
 
 
 def test_ultimatch_card_page_links_the_checker(client):
@@ -151,21 +282,26 @@ def test_ultimatch_card_page_links_the_checker(client):
     assert "Red + Yellow" in body
 
 
-@pytest.mark.parametrize(("deck", "card_id"), [("triptych", "m1"), ("ultimatch", "orange-5"),
-                                                ("eshi100", "px01")])
+@pytest.mark.parametrize(
+    ("deck", "card_id"), [("triptych", "m1"), ("ultimatch", "orange-5"), ("eshi100", "px01")]
+)
 def test_card_picture_png_with_etag(client, deck, card_id):
     r = client.get(f"/en/c/{deck}/{card_id}.png")
     assert r.status_code == 200
     assert r.mimetype == "image/png"
     assert r.data[:8] == b"\x89PNG\r\n\x1a\n"
     etag = r.headers["ETag"]
-    assert "max-age" in r.headers["Cache-Control"]
+    assert r.headers["Cache-Control"] == "public, no-cache"  # revalidate: edits show
     again = client.get(f"/en/c/{deck}/{card_id}.png", headers={"If-None-Match": etag})
     assert again.status_code == 304
 
 
+def test_every_rule_document_has_a_page():
+    assert sorted(DOCUMENTS) == sorted(RULE_DOCUMENTS)
+
+
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", DOCUMENTS)
 def test_rules_pages_anchor_every_clause_and_ruling(client, lang, game):
     from cardpress.rules import load_rules
 
@@ -177,20 +313,26 @@ def test_rules_pages_anchor_every_clause_and_ruling(client, lang, game):
     missing = [i for i in doc.clause_ids() if i not in found]
     assert not missing
     assert [r.id for r in doc.rulings if r.id not in found] == []
-    # every rule ID is one anchor (SVG diagrams' internal ids are the rule sheet's own)
-    ids = re.findall(r'\bid="([A-Z]{2}-[A-Z0-9]+)"', body)
-    assert len(ids) == len(set(ids)), "duplicate rule anchors"
+    # valid HTML: no id twice in the page, diagrams' SVG ids included
+    assert sorted({i for i in found if found.count(i) > 1}) == []
 
 
 def test_rules_index(client):
     body = text(client.get("/en/rules/"))
-    for game in GAME_IDS:
+    for game in DOCUMENTS:
         assert f'href="/en/rules/{game}"' in body
 
 
 def test_language_switch_on_every_page(client):
-    for url in ["/en/", "/en/c/triptych/m1", "/en/play/", "/en/play/finger-auction/score",
-                "/en/play/eshi100", "/en/rules/", "/en/nope"]:
+    for url in [
+        "/en/",
+        "/en/c/triptych/m1",
+        "/en/play/",
+        "/en/play/finger-auction/score",
+        "/en/play/eshi100",
+        "/en/rules/",
+        "/en/nope",
+    ]:
         body = text(client.get(url))
         assert 'hreflang="ja"' in body, url
         assert 'aria-current="true" lang="en"' in body, url
@@ -200,8 +342,13 @@ def test_security_headers_everywhere(client):
     for url in ["/en/", "/api/v1/openapi.json", "/en/nope", "/healthz", "/static/referee.css"]:
         r = client.get(url)
         csp = r.headers["Content-Security-Policy"]
-        for part in ("default-src 'self'", "img-src 'self' data:", "style-src 'self'",
-                     "script-src 'self'", "frame-ancestors 'none'"):
+        for part in (
+            "default-src 'self'",
+            "img-src 'self' data:",
+            "style-src 'self'",
+            "script-src 'self'",
+            "frame-ancestors 'none'",
+        ):
             assert part in csp
         assert r.headers["Referrer-Policy"] == "same-origin"
         assert r.headers["X-Content-Type-Options"] == "nosniff"
@@ -234,19 +381,6 @@ def test_theme_css_comes_from_the_catalogue(client):
 def test_static_files(client):
     assert client.get("/static/referee.css").status_code == 200
     assert client.get("/static/stepper.js").status_code == 200
-
-
-def test_unavailable_piece_is_a_clean_page(client, monkeypatch):
-    from referee import services
-
-    def missing(*args, **kwargs):
-        raise services.Unavailable("rules", "not installed")
-
-    monkeypatch.setattr(services, "attr", missing)
-    r = client.get("/en/rules/finger-auction")
-    assert r.status_code == 503 and "Not ready yet" in text(r)
-    r = client.get("/en/c/triptych/m1")  # the card page still works, without rulings
-    assert r.status_code == 200 and "Some rulings are not available yet." in text(r)
 
 
 def test_templates_are_under_the_project_templates():

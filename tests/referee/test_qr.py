@@ -14,8 +14,16 @@ BASE_URL = "http://referee.test"
 
 def build_decks(out: Path, lang: str, decks: tuple[str, ...]) -> list[Path]:
     build = pytest.importorskip("cardpress.print.build", reason="the print module is missing")
-    opts = build.Options(langs=(lang,), papers=("a4",), decks=decks, base_url=BASE_URL,
-                         out=out, print_shop=False, images=False, rules=False)
+    opts = build.Options(
+        langs=(lang,),
+        papers=("a4",),
+        decks=decks,
+        base_url=BASE_URL,
+        out=out,
+        print_shop=False,
+        images=False,
+        rules=False,
+    )
     build.build(opts)
     pdfs = [out / lang / "decks" / f"{deck}-a4.pdf" for deck in decks]
     for pdf in pdfs:
@@ -30,8 +38,9 @@ def decode_qr(pdf: Path, workdir: Path) -> list[str]:
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (poppler-utils) is not installed")
     prefix = workdir / pdf.stem
-    subprocess.run(["pdftoppm", "-r", "150", "-png", str(pdf), str(prefix)], check=True,
-                   timeout=120)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", str(pdf), str(prefix)], check=True, timeout=120
+    )
     urls: list[str] = []
     for page in sorted(workdir.glob(pdf.stem + "*.png")):
         with Image.open(page) as image:
@@ -39,8 +48,9 @@ def decode_qr(pdf: Path, workdir: Path) -> list[str]:
     return urls
 
 
-@pytest.mark.parametrize(("lang", "decks"), [("en", ("triptych",)),
-                                             ("ja", ("ultimatch", "eshi100"))])
+@pytest.mark.parametrize(
+    ("lang", "decks"), [("en", ("triptych",)), ("ja", ("ultimatch", "eshi100"))]
+)
 def test_every_qr_code_opens_its_card_page(client, tmp_path, lang, decks):
     from cardpress.catalogue import load_catalogue
 

@@ -15,7 +15,7 @@ from cardpress.rules import (
     rule_card_text,
     rulings_concerning,
 )
-from cardpress.rules.html import render_document
+from cardpress.rules.html import prefix_ids, presentation_attributes, render_document
 from cardpress.rules.markup import MarkupError, parse_document
 from cardpress.rules.model import CLAUSE_ID, RULING_ID, Clause, Ruling
 
@@ -131,6 +131,41 @@ def test_html_anchors_every_rule(game: str, lang: str) -> None:
     assert "script" not in parser.tags
     assert html.count("<svg") == len(doc.diagrams)
     assert "Cardpress" not in html  # diagram fonts are mapped to a CSS stack
+
+
+@pytest.mark.parametrize("game", DOCUMENTS)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_html_ids_are_unique_and_every_reference_resolves(game: str, lang: str) -> None:
+    # Inlined diagrams each bring their own SVG ids (ReportLab calls every clip
+    # path "clip"): a page with two diagrams must still be valid HTML.
+    html = render_document(load_rules(game, lang))
+    parser = _Ids()
+    parser.feed(html)
+    duplicates = sorted({i for i in parser.ids if parser.ids.count(i) > 1})
+    assert duplicates == []
+    refs = re.findall(r"""url\(\s*["']?#([^"')\s]+)|href=["']#([^"']+)""", html)
+    assert {a or b for a, b in refs} <= set(parser.ids)
+    # and no inline style, which the referee's Content-Security-Policy blocks
+    assert " style=" not in html
+
+
+def test_svg_styles_become_presentation_attributes() -> None:
+    svg = '<path d="M 0,0" style="stroke: rgb(18%,54%,34%); stroke-width: 1.3; cursor: x;"/>'
+    assert presentation_attributes(svg) == (
+        '<path d="M 0,0" stroke="rgb(18%,54%,34%)" stroke-width="1.3" style="cursor: x"/>'
+    )
+
+
+def test_prefix_ids_rewrites_definitions_and_references() -> None:
+    svg = (
+        '<svg><clipPath id="clip"/><g id="group" style="clip-path: url(#clip)">'
+        '<use xlink:href="#group"/><use href="#clip"/><text data-id="clip">#clip</text></g></svg>'
+    )
+    assert prefix_ids(svg, "um-pyramid") == (
+        '<svg><clipPath id="um-pyramid-clip"/><g id="um-pyramid-group" '
+        'style="clip-path: url(#um-pyramid-clip)"><use xlink:href="#um-pyramid-group"/>'
+        '<use href="#um-pyramid-clip"/><text data-id="clip">#clip</text></g></svg>'
+    )
 
 
 def test_html_escapes_text() -> None:
