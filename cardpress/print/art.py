@@ -69,11 +69,17 @@ def _q(value: float) -> float:
 class Pen:
     """Small drawing vocabulary over a canvas, colours passed through a filter."""
 
-    def __init__(self, canvas, rng: random.Random, tone: Callable[[RGB], RGB] = lambda c: c):
-        self.hint = ""
+    def __init__(
+        self,
+        canvas,
+        rng: random.Random,
+        tone: Callable[[RGB], RGB] = lambda c: c,
+        hint: str = "",
+    ):
         self.c = canvas
         self.rng = rng
         self.tone = tone
+        self.hint = hint  # the card's English title: it may pick the scene
 
     def fill(self, col: RGB, alpha: float = 1.0) -> None:
         self.c.setFillColorRGB(*self.tone(col))
@@ -136,6 +142,17 @@ class Pen:
         self.c.drawPath(p, stroke=1, fill=0)
 
 
+#: paints a picture into a ``w`` x ``h`` box at the origin
+Painting = Callable[[Pen, float, float], None]
+
+
+def clip(canvas, x: float, y: float, w: float, h: float) -> None:
+    """Clip everything drawn until the next ``restoreState`` to a box."""
+    p = canvas.beginPath()
+    p.rect(x, y, w, h)
+    canvas.clipPath(p, stroke=0, fill=0)
+
+
 def _gradient(pen: Pen, x, y, w, h, top: RGB, bottom: RGB, bands: int = 12) -> None:
     for i in range(bands):
         t = i / (bands - 1)
@@ -150,8 +167,20 @@ MONET_GREEN = [hex_rgb(v) for v in ("#5d8a4e", "#7ca35a", "#9bbf6b", "#4f7a5a")]
 MONET_WARM = [hex_rgb(v) for v in ("#f29e6d", "#e86a5a", "#f6c76e", "#f2b5c6")]
 
 
-def _dabs(pen: Pen, n, x0, y0, w, h, palette, length=(3, 7), width=(1.6, 3.2), angle=0.0,
-          spread=0.5, alpha=0.8) -> None:
+def _dabs(
+    pen: Pen,
+    n,
+    x0,
+    y0,
+    w,
+    h,
+    palette,
+    length=(3, 7),
+    width=(1.6, 3.2),
+    angle=0.0,
+    spread=0.5,
+    alpha=0.8,
+) -> None:
     rng = pen.rng
     for _ in range(n):
         pen.dab(
@@ -167,12 +196,28 @@ def _dabs(pen: Pen, n, x0, y0, w, h, palette, length=(3, 7), width=(1.6, 3.2), a
 
 #: title words that pick a scene (English titles); anything else is chosen by the seed
 SCENE_HINTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "monet": (("lil", "pond"), ("bridge", "pond"), ("sunrise", "sunrise"), ("station", "station"),
-              ("cathedral", "cathedral"), ("popp", "poppies"), ("parasol", "poppies"),
-              ("haystack", "haystacks")),
-    "gogh": (("sunflower", "sunflowers"), ("iris", "irises"), ("almond", "almond"),
-             ("café", "cafe"), ("cafe", "cafe"), ("bedroom", "bedroom"), ("star", "starry"),
-             ("night", "starry"), ("wheat", "wheat"), ("crow", "wheat")),
+    "monet": (
+        ("lil", "pond"),
+        ("bridge", "pond"),
+        ("sunrise", "sunrise"),
+        ("station", "station"),
+        ("cathedral", "cathedral"),
+        ("popp", "poppies"),
+        ("parasol", "poppies"),
+        ("haystack", "haystacks"),
+    ),
+    "gogh": (
+        ("sunflower", "sunflowers"),
+        ("iris", "irises"),
+        ("almond", "almond"),
+        ("café", "cafe"),
+        ("cafe", "cafe"),
+        ("bedroom", "bedroom"),
+        ("star", "starry"),
+        ("night", "starry"),
+        ("wheat", "wheat"),
+        ("crow", "wheat"),
+    ),
     "vermeer": (("delft", "delft"),),
 }
 
@@ -186,60 +231,91 @@ def _scene(pen: Pen, manner: str, choices: tuple[str, ...]) -> str:
     return seeded
 
 
-def monet(pen: Pen, w: float, h: float) -> None:
+def _pond(pen: Pen, w: float, h: float) -> None:
     rng = pen.rng
-    scene = _scene(pen, "monet", ("pond", "sunrise", "poppies", "haystacks"))
-    pen.c.setLineCap(1)
-    if scene in MONET_EXTRA:
-        MONET_EXTRA[scene](pen, w, h)
-        return
-    if scene == "pond":
-        _gradient(pen, 0, 0, w, h, hex_rgb("#9fc0d8"), hex_rgb("#3f6f8f"))
-        _dabs(pen, 150, 0, 0, w, h, MONET_WATER, angle=0, spread=0.25, alpha=0.7)
-        # willow fronds hanging from the top
-        for _ in range(10):
-            x = rng.uniform(0, w)
-            for k in range(8):
-                pen.dab(x + rng.uniform(-3, 3), h - k * h / 14 - rng.uniform(0, 3), 6,
-                        math.pi / 2 + rng.uniform(-0.3, 0.3), 2.2,
-                        jitter(rng, rng.choice(MONET_GREEN)), 0.8)
-        for _ in range(rng.randint(5, 8)):  # lily pads and flowers
-            cx, cy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.6) * h
-            rx = rng.uniform(5, 11)
-            pen.ellipse(cx, cy, rx, rx * 0.38, jitter(rng, rng.choice(MONET_GREEN)), 0.9)
-            if rng.random() < 0.7:
-                pen.ellipse(cx + rng.uniform(-2, 2), cy + 1.2, 2.2, 1.4,
-                            jitter(rng, rng.choice(MONET_WARM)), 0.95)
-    elif scene == "sunrise":
-        _gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#b9c4d8"), hex_rgb("#e8b79a"))
-        _gradient(pen, 0, 0, w, h * 0.46, hex_rgb("#7d95ad"), hex_rgb("#4d6680"))
-        _dabs(pen, 70, 0, h * 0.45, w, h * 0.55, MONET_SKY, spread=0.4, alpha=0.6)
-        _dabs(pen, 90, 0, 0, w, h * 0.45, MONET_WATER, spread=0.15, alpha=0.6)
-        sx, sy = rng.uniform(0.3, 0.7) * w, h * rng.uniform(0.6, 0.75)
-        pen.ellipse(sx, sy, 5, 5, hex_rgb("#f05a28"))
-        for k in range(7):  # the sun's broken reflection
-            pen.dab(sx + rng.uniform(-2, 2), sy - 14 - k * 5, rng.uniform(4, 9), 0, 2.2,
-                    hex_rgb("#f07a38"), 0.9)
-        for _ in range(rng.randint(2, 3)):  # boats
-            bx, by = rng.uniform(0.1, 0.9) * w, rng.uniform(0.12, 0.35) * h
-            pen.poly([(bx - 6, by), (bx + 6, by), (bx + 4, by - 2.5), (bx - 4, by - 2.5)],
-                     hex_rgb("#273548"), 0.9)
-            pen.dab(bx - 1, by + 3, 5, math.pi / 2, 1.2, hex_rgb("#273548"), 0.9)
-    else:
-        _gradient(pen, 0, h * 0.5, w, h * 0.5, hex_rgb("#dfe8f4"), hex_rgb("#a8c4e2"))
-        _dabs(pen, 50, 0, h * 0.5, w, h * 0.5, MONET_SKY, spread=0.6, alpha=0.7)
-        hill = [(0, h * 0.5)] + [(w * i / 6, h * (0.5 + rng.uniform(0.04, 0.12)))
-                                 for i in range(7)] + [(w, h * 0.5)]
-        pen.poly(hill, hex_rgb("#7fa46a"))
-        pen.rect(0, 0, w, h * 0.52, hex_rgb("#8fb36c"))
-        _dabs(pen, 130, 0, 0, w, h * 0.52, MONET_GREEN, spread=0.9, alpha=0.8)
-        for _ in range(70):  # poppies, denser toward the front
-            y = h * 0.5 * rng.random() ** 1.6
-            pen.ellipse(rng.uniform(0, w), y, 1.3 + (0.5 - y / h) * 2, 1.1,
-                        jitter(rng, hex_rgb("#e0452e"), 0.05), 0.95)
-        fx = rng.uniform(0.25, 0.75) * w  # a walker with a parasol
-        pen.ellipse(fx, h * 0.42, 2.6, 5, hex_rgb("#2e3b55"), 0.9)
-        pen.ellipse(fx, h * 0.52, 6, 2.2, hex_rgb("#f4e9d4"), 0.9)
+    _gradient(pen, 0, 0, w, h, hex_rgb("#9fc0d8"), hex_rgb("#3f6f8f"))
+    _dabs(pen, 150, 0, 0, w, h, MONET_WATER, angle=0, spread=0.25, alpha=0.7)
+    # willow fronds hanging from the top
+    for _ in range(10):
+        x = rng.uniform(0, w)
+        for k in range(8):
+            pen.dab(
+                x + rng.uniform(-3, 3),
+                h - k * h / 14 - rng.uniform(0, 3),
+                6,
+                math.pi / 2 + rng.uniform(-0.3, 0.3),
+                2.2,
+                jitter(rng, rng.choice(MONET_GREEN)),
+                0.8,
+            )
+    for _ in range(rng.randint(5, 8)):  # lily pads and flowers
+        cx, cy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.6) * h
+        rx = rng.uniform(5, 11)
+        pen.ellipse(cx, cy, rx, rx * 0.38, jitter(rng, rng.choice(MONET_GREEN)), 0.9)
+        if rng.random() < 0.7:
+            pen.ellipse(
+                cx + rng.uniform(-2, 2),
+                cy + 1.2,
+                2.2,
+                1.4,
+                jitter(rng, rng.choice(MONET_WARM)),
+                0.95,
+            )
+
+
+def _sunrise(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    _gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#b9c4d8"), hex_rgb("#e8b79a"))
+    _gradient(pen, 0, 0, w, h * 0.46, hex_rgb("#7d95ad"), hex_rgb("#4d6680"))
+    _dabs(pen, 70, 0, h * 0.45, w, h * 0.55, MONET_SKY, spread=0.4, alpha=0.6)
+    _dabs(pen, 90, 0, 0, w, h * 0.45, MONET_WATER, spread=0.15, alpha=0.6)
+    sx, sy = rng.uniform(0.3, 0.7) * w, h * rng.uniform(0.6, 0.75)
+    pen.ellipse(sx, sy, 5, 5, hex_rgb("#f05a28"))
+    for k in range(7):  # the sun's broken reflection
+        pen.dab(
+            sx + rng.uniform(-2, 2),
+            sy - 14 - k * 5,
+            rng.uniform(4, 9),
+            0,
+            2.2,
+            hex_rgb("#f07a38"),
+            0.9,
+        )
+    for _ in range(rng.randint(2, 3)):  # boats
+        bx, by = rng.uniform(0.1, 0.9) * w, rng.uniform(0.12, 0.35) * h
+        pen.poly(
+            [(bx - 6, by), (bx + 6, by), (bx + 4, by - 2.5), (bx - 4, by - 2.5)],
+            hex_rgb("#273548"),
+            0.9,
+        )
+        pen.dab(bx - 1, by + 3, 5, math.pi / 2, 1.2, hex_rgb("#273548"), 0.9)
+
+
+def _poppies(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    _gradient(pen, 0, h * 0.5, w, h * 0.5, hex_rgb("#dfe8f4"), hex_rgb("#a8c4e2"))
+    _dabs(pen, 50, 0, h * 0.5, w, h * 0.5, MONET_SKY, spread=0.6, alpha=0.7)
+    hill = (
+        [(0, h * 0.5)]
+        + [(w * i / 6, h * (0.5 + rng.uniform(0.04, 0.12))) for i in range(7)]
+        + [(w, h * 0.5)]
+    )
+    pen.poly(hill, hex_rgb("#7fa46a"))
+    pen.rect(0, 0, w, h * 0.52, hex_rgb("#8fb36c"))
+    _dabs(pen, 130, 0, 0, w, h * 0.52, MONET_GREEN, spread=0.9, alpha=0.8)
+    for _ in range(70):  # poppies, denser toward the front
+        y = h * 0.5 * rng.random() ** 1.6
+        pen.ellipse(
+            rng.uniform(0, w),
+            y,
+            1.3 + (0.5 - y / h) * 2,
+            1.1,
+            jitter(rng, hex_rgb("#e0452e"), 0.05),
+            0.95,
+        )
+    fx = rng.uniform(0.25, 0.75) * w  # a walker with a parasol
+    pen.ellipse(fx, h * 0.42, 2.6, 5, hex_rgb("#2e3b55"), 0.9)
+    pen.ellipse(fx, h * 0.52, 6, 2.2, hex_rgb("#f4e9d4"), 0.9)
 
 
 def _haystacks(pen: Pen, w: float, h: float) -> None:
@@ -248,34 +324,88 @@ def _haystacks(pen: Pen, w: float, h: float) -> None:
     _dabs(pen, 60, 0, h * 0.45, w, h * 0.55, MONET_WARM + MONET_SKY, spread=0.5, alpha=0.6)
     pen.rect(0, h * 0.4, w, h * 0.08, hex_rgb("#9aa7c7"))  # distant hills, violet in the glow
     pen.rect(0, 0, w, h * 0.42, hex_rgb("#c9a26a"))
-    _dabs(pen, 120, 0, 0, w, h * 0.42, [hex_rgb(v) for v in ("#d8b27a", "#b98f5a", "#e2c48d",
-                                                          "#a8a0c8")], spread=0.4, alpha=0.75)
+    _dabs(
+        pen,
+        120,
+        0,
+        0,
+        w,
+        h * 0.42,
+        [hex_rgb(v) for v in ("#d8b27a", "#b98f5a", "#e2c48d", "#a8a0c8")],
+        spread=0.4,
+        alpha=0.75,
+    )
     for k in range(rng.randint(1, 2)):
         cx = w * (0.35 + k * 0.33 + rng.uniform(-0.05, 0.05))
         base, r = h * 0.18, w * rng.uniform(0.13, 0.17)
         pen.ellipse(cx + r * 0.6, base - 2, r * 1.3, 3, hex_rgb("#6f76a8"), 0.6)  # shadow
-        pen.blob([(cx - r, base), (cx - r * 0.95, base + r * 0.55), (cx - r * 0.6, base + r * 0.8),
-                  (cx, base + r * 1.45), (cx + r * 0.6, base + r * 0.8),
-                  (cx + r * 0.95, base + r * 0.55), (cx + r, base)], hex_rgb("#c7853f"))
-        _dabs(pen, 30, cx - r, base, 2 * r, r * 1.1, [hex_rgb("#e0a45a"), hex_rgb("#a8643a"),
-                                                     hex_rgb("#f0c27a")], spread=0.5, alpha=0.8)
+        pen.blob(
+            [
+                (cx - r, base),
+                (cx - r * 0.95, base + r * 0.55),
+                (cx - r * 0.6, base + r * 0.8),
+                (cx, base + r * 1.45),
+                (cx + r * 0.6, base + r * 0.8),
+                (cx + r * 0.95, base + r * 0.55),
+                (cx + r, base),
+            ],
+            hex_rgb("#c7853f"),
+        )
+        _dabs(
+            pen,
+            30,
+            cx - r,
+            base,
+            2 * r,
+            r * 1.1,
+            [hex_rgb("#e0a45a"), hex_rgb("#a8643a"), hex_rgb("#f0c27a")],
+            spread=0.5,
+            alpha=0.8,
+        )
 
 
 def _cathedral(pen: Pen, w: float, h: float) -> None:
-    rng = pen.rng
     _gradient(pen, 0, 0, w, h, hex_rgb("#bcd0ea"), hex_rgb("#e8d6b0"))
     facade = hex_rgb("#e6c48e")
-    pen.poly([(w * 0.12, 0), (w * 0.12, h * 0.78), (w * 0.3, h * 0.95), (w * 0.5, h * 0.82),
-              (w * 0.7, h * 1.0), (w * 0.88, h * 0.8), (w * 0.88, 0)], facade)
+    pen.poly(
+        [
+            (w * 0.12, 0),
+            (w * 0.12, h * 0.78),
+            (w * 0.3, h * 0.95),
+            (w * 0.5, h * 0.82),
+            (w * 0.7, h * 1.0),
+            (w * 0.88, h * 0.8),
+            (w * 0.88, 0),
+        ],
+        facade,
+    )
     for i in range(4):  # pointed arches and a rose window
         ax = w * (0.2 + i * 0.18)
-        pen.poly([(ax, 0), (ax, h * 0.38), (ax + w * 0.06, h * 0.5), (ax + w * 0.12, h * 0.38),
-                  (ax + w * 0.12, 0)], hex_rgb("#8a7fa8"), 0.75)
+        pen.poly(
+            [
+                (ax, 0),
+                (ax, h * 0.38),
+                (ax + w * 0.06, h * 0.5),
+                (ax + w * 0.12, h * 0.38),
+                (ax + w * 0.12, 0),
+            ],
+            hex_rgb("#8a7fa8"),
+            0.75,
+        )
     pen.ellipse(w * 0.5, h * 0.64, w * 0.09, w * 0.09, hex_rgb("#9a8fb8"), 0.8)
-    _dabs(pen, 220, 0, 0, w, h, [hex_rgb(v) for v in ("#f2d49a", "#e9b97a", "#b9b4d8", "#f7e6c4",
-                                                     "#c9a0a0")], length=(2.5, 5),
-          angle=math.pi / 2, spread=0.35, alpha=0.55)
-    del rng
+    _dabs(
+        pen,
+        220,
+        0,
+        0,
+        w,
+        h,
+        [hex_rgb(v) for v in ("#f2d49a", "#e9b97a", "#b9b4d8", "#f7e6c4", "#c9a0a0")],
+        length=(2.5, 5),
+        angle=math.pi / 2,
+        spread=0.35,
+        alpha=0.55,
+    )
 
 
 def _station(pen: Pen, w: float, h: float) -> None:
@@ -287,16 +417,53 @@ def _station(pen: Pen, w: float, h: float) -> None:
     for k in range(1, 6):
         pen.c.line(w * k / 6, h * 0.7 + (0.28 * h) * (1 - abs(k / 3 - 1)), w * k / 6, h * 0.66)
     for _ in range(14):  # steam
-        pen.ellipse(w * rng.uniform(0.2, 0.8), h * rng.uniform(0.4, 0.8), rng.uniform(6, 14),
-                    rng.uniform(4, 9), hex_rgb(rng.choice(("#eef1f4", "#d6dde6", "#b8c6d6"))), 0.6)
-    pen.poly([(w * 0.38, 0), (w * 0.38, h * 0.3), (w * 0.46, h * 0.38), (w * 0.56, h * 0.38),
-              (w * 0.62, h * 0.3), (w * 0.62, 0)], hex_rgb("#2b2f38"))
+        pen.ellipse(
+            w * rng.uniform(0.2, 0.8),
+            h * rng.uniform(0.4, 0.8),
+            rng.uniform(6, 14),
+            rng.uniform(4, 9),
+            hex_rgb(rng.choice(("#eef1f4", "#d6dde6", "#b8c6d6"))),
+            0.6,
+        )
+    pen.poly(
+        [
+            (w * 0.38, 0),
+            (w * 0.38, h * 0.3),
+            (w * 0.46, h * 0.38),
+            (w * 0.56, h * 0.38),
+            (w * 0.62, h * 0.3),
+            (w * 0.62, 0),
+        ],
+        hex_rgb("#2b2f38"),
+    )
     pen.ellipse(w * 0.5, h * 0.22, 3, 3, hex_rgb("#f2b45a"))
-    _dabs(pen, 90, 0, 0, w, h * 0.25, [hex_rgb("#4d5666"), hex_rgb("#7a8494"),
-                                      hex_rgb("#9a8f7a")], spread=0.2, alpha=0.7)
+    _dabs(
+        pen,
+        90,
+        0,
+        0,
+        w,
+        h * 0.25,
+        [hex_rgb("#4d5666"), hex_rgb("#7a8494"), hex_rgb("#9a8f7a")],
+        spread=0.2,
+        alpha=0.7,
+    )
 
 
-MONET_EXTRA = {"haystacks": _haystacks, "cathedral": _cathedral, "station": _station}
+MONET_SCENES: dict[str, Painting] = {
+    "pond": _pond,
+    "sunrise": _sunrise,
+    "poppies": _poppies,
+    "haystacks": _haystacks,
+    "cathedral": _cathedral,
+    "station": _station,
+}
+
+
+def monet(pen: Pen, w: float, h: float) -> None:
+    scene = _scene(pen, "monet", ("pond", "sunrise", "poppies", "haystacks"))
+    pen.c.setLineCap(1)
+    MONET_SCENES[scene](pen, w, h)
 
 
 # --------------------------------------------------------------------------- Gogh
@@ -326,80 +493,143 @@ def _sky_strokes(pen: Pen, w, y0, h, palette, n=110) -> None:
     for _ in range(n):
         x, y = rng.uniform(0, w), rng.uniform(y0, y0 + h)
         angle = math.sin(x / w * 6 + y / h * 3) * 0.8
-        pen.dab(x, y, rng.uniform(4, 8), angle, rng.uniform(1.6, 2.6),
-                jitter(rng, rng.choice(palette), 0.05), 0.85)
+        pen.dab(
+            x,
+            y,
+            rng.uniform(4, 8),
+            angle,
+            rng.uniform(1.6, 2.6),
+            jitter(rng, rng.choice(palette), 0.05),
+            0.85,
+        )
 
 
-def gogh(pen: Pen, w: float, h: float) -> None:
+def _starry(pen: Pen, w: float, h: float) -> None:
     rng = pen.rng
-    scene = _scene(pen, "gogh", ("starry", "wheat", "sunflowers", "irises"))
-    pen.c.setLineCap(1)
-    if scene in GOGH_EXTRA:
-        GOGH_EXTRA[scene](pen, w, h)
-        return
-    if scene == "starry":
-        pen.rect(0, 0, w, h, hex_rgb("#1d2f6b"))
-        _sky_strokes(pen, w, h * 0.3, h * 0.7, GOGH_BLUES, 130)
-        for _ in range(2):
-            _swirl(pen, rng.uniform(0.3, 0.7) * w, rng.uniform(0.55, 0.75) * h,
-                   rng.uniform(10, 16), 2.2, hex_rgb("#9fc3f0"), 1.8, 0.8)
-        for _ in range(rng.randint(6, 9)):
-            sx, sy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.5, 0.95) * h
-            r = rng.uniform(1.8, 3.2)
-            for k in range(3, 0, -1):
-                pen.ellipse(sx, sy, r + k * 1.8, r + k * 1.8, hex_rgb("#f7d94c"), 0.25)
-            pen.ellipse(sx, sy, r, r, hex_rgb("#fff3b0"))
-        mx, my = w * rng.choice((0.85, 0.15)), h * 0.86
-        pen.ellipse(mx, my, 6, 6, hex_rgb("#f5c518"))
-        pen.ellipse(mx + 2.5, my + 1.5, 5, 5, hex_rgb("#27509e"))
-        # village and hills
-        pen.poly([(0, 0), (0, h * 0.3)] + [(w * i / 5, h * (0.22 + rng.uniform(0, 0.1)))
-                                           for i in range(6)] + [(w, 0)], hex_rgb("#1f3c5c"))
-        for i in range(9):
-            bx = w * (0.15 + i * 0.085)
-            pen.rect(bx, h * 0.12, 4, 4 + rng.uniform(0, 3), hex_rgb("#2c3f4f"))
-            pen.rect(bx + 1.2, h * 0.14, 1.4, 1.2, hex_rgb("#f5c518"))
-        # cypress: a dark flame in the foreground
-        cx = w * rng.choice((0.15, 0.2, 0.8))
-        pts = [(cx - 7, 0), (cx - 5, h * 0.3), (cx - 3, h * 0.6), (cx, h * 0.88),
-               (cx + 3, h * 0.6), (cx + 6, h * 0.3), (cx + 8, 0)]
-        pen.blob(pts, hex_rgb("#1e3323"))
-        for _ in range(25):
-            pen.dab(cx + rng.uniform(-5, 5), rng.uniform(0, h * 0.75), 5, math.pi / 2
-                    + rng.uniform(-0.4, 0.4), 1.5, hex_rgb("#3b5a2a"), 0.8)
-    elif scene == "wheat":
-        pen.rect(0, h * 0.45, w, h * 0.55, hex_rgb("#27509e"))
-        _sky_strokes(pen, w, h * 0.45, h * 0.55, GOGH_BLUES, 90)
-        _swirl(pen, rng.uniform(0.3, 0.7) * w, h * 0.75, 12, 2, hex_rgb("#9fc3f0"), 1.6)
-        pen.rect(0, 0, w, h * 0.47, hex_rgb("#e0a81c"))
-        for _ in range(170):
-            x, y = rng.uniform(0, w), rng.uniform(0, h * 0.47)
-            pen.dab(x, y, rng.uniform(4, 7), math.pi / 2 + math.sin(x / 9) * 0.5,
-                    rng.uniform(1.3, 2.2), jitter(rng, rng.choice(GOGH_YELLOWS), 0.05), 0.9)
-        pen.poly([(w * 0.45, 0), (w * 0.55, 0), (w * 0.52, h * 0.45), (w * 0.5, h * 0.45)],
-                 hex_rgb("#7a5a2a"), 0.6)
-        for _ in range(rng.randint(6, 10)):  # crows
-            bx, by = rng.uniform(0.1, 0.9) * w, rng.uniform(0.5, 0.9) * h
-            pen.curve([(bx - 4, by), (bx - 2, by + 2), (bx - 1, by + 1), (bx, by),
-                       (bx + 1, by + 1), (bx + 2, by + 2), (bx + 4, by)], (0.05, 0.05, 0.1), 1.2)
-    else:
-        pen.rect(0, 0, w, h, hex_rgb("#e6c76a"))
-        _sky_strokes(pen, w, 0, h, [hex_rgb("#e6c76a"), hex_rgb("#d9b24c"),
-                                    hex_rgb("#f0d98a")], 80)
-        pen.rect(0, 0, w, h * 0.28, hex_rgb("#c98c2a"))
-        pen.poly([(w * 0.38, h * 0.1), (w * 0.62, h * 0.1), (w * 0.6, h * 0.42),
-                  (w * 0.4, h * 0.42)], hex_rgb("#d9a441"))
-        pen.rect(w * 0.38, h * 0.3, w * 0.24, 2.5, hex_rgb("#2f5fa8"))
-        for _ in range(rng.randint(5, 7)):
-            fx, fy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.5, 0.88) * h
-            r = rng.uniform(5, 8)
-            pen.dab(fx, fy - r, r * 2, math.pi / 2 + rng.uniform(-0.3, 0.3), 1.2,
-                    hex_rgb("#4b6b2a"), 0.9)
-            for k in range(14):
-                a = k / 14 * 2 * math.pi + rng.uniform(-0.1, 0.1)
-                pen.dab(fx + math.cos(a) * r * 0.9, fy + math.sin(a) * r * 0.9, r * 0.8, a,
-                        1.8, jitter(rng, rng.choice(GOGH_YELLOWS), 0.05), 0.95)
-            pen.ellipse(fx, fy, r * 0.45, r * 0.45, hex_rgb("#6b3f12"))
+    pen.rect(0, 0, w, h, hex_rgb("#1d2f6b"))
+    _sky_strokes(pen, w, h * 0.3, h * 0.7, GOGH_BLUES, 130)
+    for _ in range(2):
+        _swirl(
+            pen,
+            rng.uniform(0.3, 0.7) * w,
+            rng.uniform(0.55, 0.75) * h,
+            rng.uniform(10, 16),
+            2.2,
+            hex_rgb("#9fc3f0"),
+            1.8,
+            0.8,
+        )
+    for _ in range(rng.randint(6, 9)):
+        sx, sy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.5, 0.95) * h
+        r = rng.uniform(1.8, 3.2)
+        for k in range(3, 0, -1):
+            pen.ellipse(sx, sy, r + k * 1.8, r + k * 1.8, hex_rgb("#f7d94c"), 0.25)
+        pen.ellipse(sx, sy, r, r, hex_rgb("#fff3b0"))
+    mx, my = w * rng.choice((0.85, 0.15)), h * 0.86
+    pen.ellipse(mx, my, 6, 6, hex_rgb("#f5c518"))
+    pen.ellipse(mx + 2.5, my + 1.5, 5, 5, hex_rgb("#27509e"))
+    # village and hills
+    pen.poly(
+        [(0, 0), (0, h * 0.3)]
+        + [(w * i / 5, h * (0.22 + rng.uniform(0, 0.1))) for i in range(6)]
+        + [(w, 0)],
+        hex_rgb("#1f3c5c"),
+    )
+    for i in range(9):
+        bx = w * (0.15 + i * 0.085)
+        pen.rect(bx, h * 0.12, 4, 4 + rng.uniform(0, 3), hex_rgb("#2c3f4f"))
+        pen.rect(bx + 1.2, h * 0.14, 1.4, 1.2, hex_rgb("#f5c518"))
+    # cypress: a dark flame in the foreground
+    cx = w * rng.choice((0.15, 0.2, 0.8))
+    pts = [
+        (cx - 7, 0),
+        (cx - 5, h * 0.3),
+        (cx - 3, h * 0.6),
+        (cx, h * 0.88),
+        (cx + 3, h * 0.6),
+        (cx + 6, h * 0.3),
+        (cx + 8, 0),
+    ]
+    pen.blob(pts, hex_rgb("#1e3323"))
+    for _ in range(25):
+        pen.dab(
+            cx + rng.uniform(-5, 5),
+            rng.uniform(0, h * 0.75),
+            5,
+            math.pi / 2 + rng.uniform(-0.4, 0.4),
+            1.5,
+            hex_rgb("#3b5a2a"),
+            0.8,
+        )
+
+
+def _wheat(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    pen.rect(0, h * 0.45, w, h * 0.55, hex_rgb("#27509e"))
+    _sky_strokes(pen, w, h * 0.45, h * 0.55, GOGH_BLUES, 90)
+    _swirl(pen, rng.uniform(0.3, 0.7) * w, h * 0.75, 12, 2, hex_rgb("#9fc3f0"), 1.6)
+    pen.rect(0, 0, w, h * 0.47, hex_rgb("#e0a81c"))
+    for _ in range(170):
+        x, y = rng.uniform(0, w), rng.uniform(0, h * 0.47)
+        pen.dab(
+            x,
+            y,
+            rng.uniform(4, 7),
+            math.pi / 2 + math.sin(x / 9) * 0.5,
+            rng.uniform(1.3, 2.2),
+            jitter(rng, rng.choice(GOGH_YELLOWS), 0.05),
+            0.9,
+        )
+    pen.poly(
+        [(w * 0.45, 0), (w * 0.55, 0), (w * 0.52, h * 0.45), (w * 0.5, h * 0.45)],
+        hex_rgb("#7a5a2a"),
+        0.6,
+    )
+    for _ in range(rng.randint(6, 10)):  # crows
+        bx, by = rng.uniform(0.1, 0.9) * w, rng.uniform(0.5, 0.9) * h
+        pen.curve(
+            [
+                (bx - 4, by),
+                (bx - 2, by + 2),
+                (bx - 1, by + 1),
+                (bx, by),
+                (bx + 1, by + 1),
+                (bx + 2, by + 2),
+                (bx + 4, by),
+            ],
+            (0.05, 0.05, 0.1),
+            1.2,
+        )
+
+
+def _sunflowers(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    pen.rect(0, 0, w, h, hex_rgb("#e6c76a"))
+    _sky_strokes(pen, w, 0, h, [hex_rgb("#e6c76a"), hex_rgb("#d9b24c"), hex_rgb("#f0d98a")], 80)
+    pen.rect(0, 0, w, h * 0.28, hex_rgb("#c98c2a"))
+    pen.poly(
+        [(w * 0.38, h * 0.1), (w * 0.62, h * 0.1), (w * 0.6, h * 0.42), (w * 0.4, h * 0.42)],
+        hex_rgb("#d9a441"),
+    )
+    pen.rect(w * 0.38, h * 0.3, w * 0.24, 2.5, hex_rgb("#2f5fa8"))
+    for _ in range(rng.randint(5, 7)):
+        fx, fy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.5, 0.88) * h
+        r = rng.uniform(5, 8)
+        pen.dab(
+            fx, fy - r, r * 2, math.pi / 2 + rng.uniform(-0.3, 0.3), 1.2, hex_rgb("#4b6b2a"), 0.9
+        )
+        for k in range(14):
+            a = k / 14 * 2 * math.pi + rng.uniform(-0.1, 0.1)
+            pen.dab(
+                fx + math.cos(a) * r * 0.9,
+                fy + math.sin(a) * r * 0.9,
+                r * 0.8,
+                a,
+                1.8,
+                jitter(rng, rng.choice(GOGH_YELLOWS), 0.05),
+                0.95,
+            )
+        pen.ellipse(fx, fy, r * 0.45, r * 0.45, hex_rgb("#6b3f12"))
 
 
 def _irises(pen: Pen, w: float, h: float) -> None:
@@ -410,15 +640,26 @@ def _irises(pen: Pen, w: float, h: float) -> None:
     _dabs(pen, 50, 0, 0, w, h * 0.18, [hex_rgb("#c96a3a"), hex_rgb("#8a3f22")], spread=0.3)
     for _ in range(70):  # blades
         x = rng.uniform(0, w)
-        pen.dab(x, rng.uniform(h * 0.15, h * 0.6), rng.uniform(10, 18),
-                math.pi / 2 + rng.uniform(-0.5, 0.5), 1.6,
-                jitter(rng, hex_rgb("#2f6b4a"), 0.08), 0.9)
+        pen.dab(
+            x,
+            rng.uniform(h * 0.15, h * 0.6),
+            rng.uniform(10, 18),
+            math.pi / 2 + rng.uniform(-0.5, 0.5),
+            1.6,
+            jitter(rng, hex_rgb("#2f6b4a"), 0.08),
+            0.9,
+        )
     for _ in range(rng.randint(9, 13)):
         fx, fy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.45, 0.85) * h
         for k in range(3):
             a = math.pi / 2 + (k - 1) * 1.1
-            pen.ellipse(fx + math.cos(a) * 2.5, fy + math.sin(a) * 2.5, 3, 2.2,
-                        jitter(rng, hex_rgb("#3a3f9a"), 0.06))
+            pen.ellipse(
+                fx + math.cos(a) * 2.5,
+                fy + math.sin(a) * 2.5,
+                3,
+                2.2,
+                jitter(rng, hex_rgb("#3a3f9a"), 0.06),
+            )
         pen.ellipse(fx, fy - 1, 1.2, 1, hex_rgb("#f5e9d0"))
     if rng.random() < 0.6:  # the single white iris
         pen.ellipse(w * 0.8, h * 0.62, 4, 3, hex_rgb("#f2efe6"))
@@ -433,8 +674,11 @@ def _almond(pen: Pen, w: float, h: float) -> None:
         pts = [(x0, y0)]
         for _k in range(3):
             x, y = pts[-1]
-            pts += [(x + 8, y + rng.uniform(0, 10)), (x + 18, y + rng.uniform(-4, 14)),
-                    (x + w * 0.3, y + rng.uniform(4, 16))]
+            pts += [
+                (x + 8, y + rng.uniform(0, 10)),
+                (x + 18, y + rng.uniform(-4, 14)),
+                (x + w * 0.3, y + rng.uniform(4, 16)),
+            ]
         pen.curve(pts, hex_rgb("#3b2a1e"), 2.4)
         for i in range(3, len(pts), 3):
             bx, by = pts[i]
@@ -442,8 +686,9 @@ def _almond(pen: Pen, w: float, h: float) -> None:
                 cx, cy = bx + rng.uniform(-8, 8), by + rng.uniform(-6, 8)
                 for k in range(5):
                     a = k * 2 * math.pi / 5
-                    pen.ellipse(cx + math.cos(a) * 1.6, cy + math.sin(a) * 1.6, 1.5, 1.5,
-                                hex_rgb("#f7f2ea"))
+                    pen.ellipse(
+                        cx + math.cos(a) * 1.6, cy + math.sin(a) * 1.6, 1.5, 1.5, hex_rgb("#f7f2ea")
+                    )
                 pen.ellipse(cx, cy, 0.8, 0.8, hex_rgb("#d9788a"))
 
 
@@ -452,20 +697,38 @@ def _cafe(pen: Pen, w: float, h: float) -> None:
     pen.rect(0, 0, w, h, hex_rgb("#1d2f6b"))
     _sky_strokes(pen, w, h * 0.55, h * 0.45, GOGH_BLUES, 50)
     for _ in range(8):
-        pen.ellipse(rng.uniform(0.45, 0.95) * w, rng.uniform(0.6, 0.95) * h, 1.8, 1.8,
-                    hex_rgb("#f7e7a0"))
+        pen.ellipse(
+            rng.uniform(0.45, 0.95) * w, rng.uniform(0.6, 0.95) * h, 1.8, 1.8, hex_rgb("#f7e7a0")
+        )
     pen.poly([(0, h * 0.2), (0, h), (w * 0.35, h), (w * 0.45, h * 0.35)], hex_rgb("#c98a2a"))
-    pen.poly([(0, h * 0.62), (w * 0.5, h * 0.7), (w * 0.48, h * 0.58), (0, h * 0.48)],
-             hex_rgb("#f5c518"))  # the lit awning
+    pen.poly(
+        [(0, h * 0.62), (w * 0.5, h * 0.7), (w * 0.48, h * 0.58), (0, h * 0.48)], hex_rgb("#f5c518")
+    )  # the lit awning
     pen.poly([(0, 0), (0, h * 0.48), (w * 0.48, h * 0.58), (w * 0.62, 0)], hex_rgb("#e8a317"))
-    _dabs(pen, 80, 0, 0, w * 0.6, h * 0.45, [hex_rgb("#f0c24a"), hex_rgb("#d98a2a"),
-                                            hex_rgb("#f7d97a")], spread=0.8)
+    _dabs(
+        pen,
+        80,
+        0,
+        0,
+        w * 0.6,
+        h * 0.45,
+        [hex_rgb("#f0c24a"), hex_rgb("#d98a2a"), hex_rgb("#f7d97a")],
+        spread=0.8,
+    )
     for _ in range(5):  # café tables
         tx, ty = rng.uniform(0.08, 0.5) * w, rng.uniform(0.12, 0.35) * h
         pen.ellipse(tx, ty, 4, 1.6, hex_rgb("#f2e8c8"))
     pen.poly([(w * 0.62, 0), (w * 0.75, h * 0.55), (w, h * 0.5), (w, 0)], hex_rgb("#2a3a6a"))
-    _dabs(pen, 40, w * 0.62, 0, w * 0.38, h * 0.25, [hex_rgb("#4a6aa8"), hex_rgb("#c9a86a")],
-          spread=0.6)
+    _dabs(
+        pen,
+        40,
+        w * 0.62,
+        0,
+        w * 0.38,
+        h * 0.25,
+        [hex_rgb("#4a6aa8"), hex_rgb("#c9a86a")],
+        spread=0.6,
+    )
 
 
 def _bedroom(pen: Pen, w: float, h: float) -> None:
@@ -473,22 +736,58 @@ def _bedroom(pen: Pen, w: float, h: float) -> None:
     _sky_strokes(pen, w, h * 0.35, h * 0.65, [hex_rgb("#7fa0d8"), hex_rgb("#5f7fba")], 50)
     pen.poly([(0, 0), (0, h * 0.35), (w, h * 0.35), (w, 0)], hex_rgb("#b98a5a"))
     for k in range(8):  # floorboards
-        pen.dab(w * k / 7, h * 0.17, h * 0.4, math.pi / 2 - (k - 3.5) * 0.12, 0.8,
-                hex_rgb("#8a6a3a"), 0.8)
-    pen.poly([(w * 0.55, h * 0.05), (w * 0.98, h * 0.05), (w * 0.98, h * 0.62),
-              (w * 0.55, h * 0.5)], hex_rgb("#e8b83a"))  # the yellow bed
-    pen.poly([(w * 0.57, h * 0.12), (w * 0.96, h * 0.12), (w * 0.96, h * 0.36),
-              (w * 0.57, h * 0.3)], hex_rgb("#c8382a"))
+        pen.dab(
+            w * k / 7,
+            h * 0.17,
+            h * 0.4,
+            math.pi / 2 - (k - 3.5) * 0.12,
+            0.8,
+            hex_rgb("#8a6a3a"),
+            0.8,
+        )
+    pen.poly(
+        [(w * 0.55, h * 0.05), (w * 0.98, h * 0.05), (w * 0.98, h * 0.62), (w * 0.55, h * 0.5)],
+        hex_rgb("#e8b83a"),
+    )  # the yellow bed
+    pen.poly(
+        [(w * 0.57, h * 0.12), (w * 0.96, h * 0.12), (w * 0.96, h * 0.36), (w * 0.57, h * 0.3)],
+        hex_rgb("#c8382a"),
+    )
     pen.ellipse(w * 0.74, h * 0.44, w * 0.09, h * 0.05, hex_rgb("#e8f0e0"))
     pen.rect(w * 0.3, h * 0.58, w * 0.14, h * 0.2, hex_rgb("#3f7a5a"))  # window
     pen.rect(w * 0.05, h * 0.62, w * 0.1, h * 0.12, hex_rgb("#c9a24a"))  # a picture
-    pen.poly([(w * 0.08, h * 0.05), (w * 0.18, h * 0.05), (w * 0.2, h * 0.3),
-              (w * 0.1, h * 0.3)], hex_rgb("#d9a23a"))  # a chair
-    _dabs(pen, 60, 0, 0, w, h, [hex_rgb("#f0d27a"), hex_rgb("#5f7fba"), hex_rgb("#c98a4a")],
-          spread=0.9, alpha=0.35)
+    pen.poly(
+        [(w * 0.08, h * 0.05), (w * 0.18, h * 0.05), (w * 0.2, h * 0.3), (w * 0.1, h * 0.3)],
+        hex_rgb("#d9a23a"),
+    )  # a chair
+    _dabs(
+        pen,
+        60,
+        0,
+        0,
+        w,
+        h,
+        [hex_rgb("#f0d27a"), hex_rgb("#5f7fba"), hex_rgb("#c98a4a")],
+        spread=0.9,
+        alpha=0.35,
+    )
 
 
-GOGH_EXTRA = {"irises": _irises, "almond": _almond, "cafe": _cafe, "bedroom": _bedroom}
+GOGH_SCENES: dict[str, Painting] = {
+    "starry": _starry,
+    "wheat": _wheat,
+    "sunflowers": _sunflowers,
+    "irises": _irises,
+    "almond": _almond,
+    "cafe": _cafe,
+    "bedroom": _bedroom,
+}
+
+
+def gogh(pen: Pen, w: float, h: float) -> None:
+    scene = _scene(pen, "gogh", ("starry", "wheat", "sunflowers", "irises"))
+    pen.c.setLineCap(1)
+    GOGH_SCENES[scene](pen, w, h)
 
 
 # --------------------------------------------------------------------------- Vermeer
@@ -498,28 +797,42 @@ def _delft(pen: Pen, w: float, h: float) -> None:
     rng = pen.rng
     _gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#8fa8c8"), hex_rgb("#dfe3e0"))
     for _ in range(6):  # heavy Dutch clouds
-        pen.ellipse(rng.uniform(0, w), rng.uniform(0.7, 1.0) * h, rng.uniform(12, 24),
-                    rng.uniform(5, 9), hex_rgb(rng.choice(("#f2f0ea", "#c9cfd6", "#aab4c2"))),
-                    0.8)
+        pen.ellipse(
+            rng.uniform(0, w),
+            rng.uniform(0.7, 1.0) * h,
+            rng.uniform(12, 24),
+            rng.uniform(5, 9),
+            hex_rgb(rng.choice(("#f2f0ea", "#c9cfd6", "#aab4c2"))),
+            0.8,
+        )
     x = 0.0
     while x < w:  # the skyline
         bw = rng.uniform(6, 14)
         bh = h * rng.uniform(0.08, 0.2)
         col = hex_rgb(rng.choice(("#8a5a3a", "#6a4a3a", "#b07a4a", "#4a4038")))
         pen.rect(x, h * 0.42, bw, bh, col)
-        pen.poly([(x, h * 0.42 + bh), (x + bw / 2, h * 0.42 + bh + 4), (x + bw, h * 0.42 + bh)],
-                 mix(col, (0, 0, 0), 0.3))
+        pen.poly(
+            [(x, h * 0.42 + bh), (x + bw / 2, h * 0.42 + bh + 4), (x + bw, h * 0.42 + bh)],
+            mix(col, (0, 0, 0), 0.3),
+        )
         if rng.random() < 0.15:
             pen.rect(x + bw / 2 - 1.2, h * 0.42 + bh, 2.4, h * 0.12, hex_rgb("#5a4a3a"))
         x += bw + rng.uniform(0, 2)
     pen.rect(0, 0, w, h * 0.42, hex_rgb("#5f7078"))
-    _dabs(pen, 60, 0, h * 0.1, w, h * 0.3, [hex_rgb("#7a8a90"), hex_rgb("#4a5a62"),
-                                           hex_rgb("#9a8a6a")], spread=0.05, alpha=0.6)
+    _dabs(
+        pen,
+        60,
+        0,
+        h * 0.1,
+        w,
+        h * 0.3,
+        [hex_rgb("#7a8a90"), hex_rgb("#4a5a62"), hex_rgb("#9a8a6a")],
+        spread=0.05,
+        alpha=0.6,
+    )
     pen.rect(0, 0, w, h * 0.1, hex_rgb("#c9b48a"))  # the sandy near bank
     for _ in range(3):
         pen.ellipse(rng.uniform(0.1, 0.6) * w, h * 0.07, 1.6, 3, hex_rgb("#2a2a30"))
-
-
 
 
 def vermeer(pen: Pen, w: float, h: float) -> None:
@@ -554,16 +867,20 @@ def vermeer(pen: Pen, w: float, h: float) -> None:
     for i in range(1, 4):
         pen.c.line(wx, wy + wh * i / 4, wx + ww, wy + wh * i / 4)
     pen.c.line(wx + ww / 2, wy, wx + ww / 2, wy + wh)
-    pen.poly([(ww, wy + wh), (w * 0.75, h * 0.1), (w * 0.45, 0), (ww, wy)],
-             hex_rgb("#fff6d8"), 0.35)
+    pen.poly(
+        [(ww, wy + wh), (w * 0.75, h * 0.1), (w * 0.45, 0), (ww, wy)], hex_rgb("#fff6d8"), 0.35
+    )
     # something on the back wall: a map or a framed picture
     if rng.random() < 0.5:
         mx, my = w * rng.uniform(0.4, 0.55), h * 0.62
         pen.rect(mx, my, w * 0.32, h * 0.26, hex_rgb("#b59a62"))
         pen.rect(mx + 2, my + 2, w * 0.32 - 4, h * 0.26 - 4, hex_rgb("#d8c48f"))
         for _ in range(6):
-            pen.blob([(mx + rng.uniform(4, w * 0.3), my + rng.uniform(4, h * 0.22))
-                      for _ in range(4)], hex_rgb("#8c7a4c"), 0.6)
+            pen.blob(
+                [(mx + rng.uniform(4, w * 0.3), my + rng.uniform(4, h * 0.22)) for _ in range(4)],
+                hex_rgb("#8c7a4c"),
+                0.6,
+            )
         pen.rect(mx - 1, my - 2, w * 0.32 + 2, 2, hex_rgb("#4a3b22"))
     else:
         px, py = w * rng.uniform(0.5, 0.62), h * 0.6
@@ -571,25 +888,56 @@ def vermeer(pen: Pen, w: float, h: float) -> None:
         pen.rect(px + 2, py + 2, w * 0.24 - 4, h * 0.28 - 4, hex_rgb("#5d6b73"))
     # table with a blue cloth and a jug
     tx, ty = w * 0.22, h * 0.2
-    pen.poly([(tx, ty), (tx + w * 0.3, ty), (tx + w * 0.34, ty + h * 0.22),
-              (tx + 3, ty + h * 0.22)], hex_rgb("#2f4a7a"))
-    pen.poly([(tx + 3, ty + h * 0.22), (tx + w * 0.34, ty + h * 0.22),
-              (tx + w * 0.3, ty + h * 0.26), (tx + 6, ty + h * 0.26)], hex_rgb("#8a3b2a"))
+    pen.poly(
+        [(tx, ty), (tx + w * 0.3, ty), (tx + w * 0.34, ty + h * 0.22), (tx + 3, ty + h * 0.22)],
+        hex_rgb("#2f4a7a"),
+    )
+    pen.poly(
+        [
+            (tx + 3, ty + h * 0.22),
+            (tx + w * 0.34, ty + h * 0.22),
+            (tx + w * 0.3, ty + h * 0.26),
+            (tx + 6, ty + h * 0.26),
+        ],
+        hex_rgb("#8a3b2a"),
+    )
     jx = tx + w * rng.uniform(0.08, 0.2)
-    pen.blob([(jx - 3, ty + h * 0.26), (jx - 4, ty + h * 0.32), (jx, ty + h * 0.36),
-              (jx + 4, ty + h * 0.32), (jx + 3, ty + h * 0.26)], hex_rgb("#c9c2b0"))
+    pen.blob(
+        [
+            (jx - 3, ty + h * 0.26),
+            (jx - 4, ty + h * 0.32),
+            (jx, ty + h * 0.36),
+            (jx + 4, ty + h * 0.32),
+            (jx + 3, ty + h * 0.26),
+        ],
+        hex_rgb("#c9c2b0"),
+    )
     # the figure: headscarf, jacket and skirt, standing or seated by the light
     fx = w * rng.uniform(0.58, 0.74)
     fy = h * (0.18 if rng.random() < 0.6 else 0.08)
     jacket = hex_rgb(rng.choice(("#e3b53a", "#e3b53a", "#3f5f9a", "#b0453a")))
     skirt = hex_rgb(rng.choice(("#3a4f7a", "#5a3a2a", "#2f4a3a")))
-    pen.poly([(fx - 9, fy), (fx + 10, fy), (fx + 6, fy + h * 0.3), (fx - 6, fy + h * 0.3)],
-             skirt)
-    pen.blob([(fx - 7, fy + h * 0.28), (fx + 7, fy + h * 0.28), (fx + 6, fy + h * 0.46),
-              (fx - 6, fy + h * 0.46)], jacket)
+    pen.poly([(fx - 9, fy), (fx + 10, fy), (fx + 6, fy + h * 0.3), (fx - 6, fy + h * 0.3)], skirt)
+    pen.blob(
+        [
+            (fx - 7, fy + h * 0.28),
+            (fx + 7, fy + h * 0.28),
+            (fx + 6, fy + h * 0.46),
+            (fx - 6, fy + h * 0.46),
+        ],
+        jacket,
+    )
     pen.ellipse(fx, fy + h * 0.52, 4.2, 5, hex_rgb("#e8c9a8"))
-    pen.blob([(fx - 5, fy + h * 0.53), (fx - 1, fy + h * 0.62), (fx + 5, fy + h * 0.56),
-              (fx + 3, fy + h * 0.5), (fx - 4, fy + h * 0.49)], hex_rgb("#2f5fa8"))
+    pen.blob(
+        [
+            (fx - 5, fy + h * 0.53),
+            (fx - 1, fy + h * 0.62),
+            (fx + 5, fy + h * 0.56),
+            (fx + 3, fy + h * 0.5),
+            (fx - 4, fy + h * 0.49),
+        ],
+        hex_rgb("#2f5fa8"),
+    )
     pen.ellipse(fx - 3.4, fy + h * 0.49, 0.9, 0.9, (0.97, 0.97, 0.95))  # a pearl
     # soft light over everything
     pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.1)
@@ -605,23 +953,54 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     # hazy mountains and a winding road
     for k, col in enumerate(("#8fa39a", "#7a8f7e", "#65765a")):
         base = h * (0.55 - k * 0.1)
-        pen.poly([(0, 0), (0, base)] + [(w * i / 6, base + rng.uniform(-4, 8)) for i in range(7)]
-                 + [(w, 0)], hex_rgb(col), 0.85)
-    pen.curve([(w * 0.1, h * 0.25), (w * 0.2, h * 0.35), (w * 0.05, h * 0.4), (w * 0.15, h * 0.5)],
-              hex_rgb("#c9b98a"), 1.4, 0.7)
-    pen.curve([(w * 0.9, h * 0.3), (w * 0.8, h * 0.42), (w * 0.95, h * 0.5), (w * 0.88, h * 0.6)],
-              hex_rgb("#9fb3b8"), 2, 0.6)
+        pen.poly(
+            [(0, 0), (0, base)]
+            + [(w * i / 6, base + rng.uniform(-4, 8)) for i in range(7)]
+            + [(w, 0)],
+            hex_rgb(col),
+            0.85,
+        )
+    pen.curve(
+        [(w * 0.1, h * 0.25), (w * 0.2, h * 0.35), (w * 0.05, h * 0.4), (w * 0.15, h * 0.5)],
+        hex_rgb("#c9b98a"),
+        1.4,
+        0.7,
+    )
+    pen.curve(
+        [(w * 0.9, h * 0.3), (w * 0.8, h * 0.42), (w * 0.95, h * 0.5), (w * 0.88, h * 0.6)],
+        hex_rgb("#9fb3b8"),
+        2,
+        0.6,
+    )
     cx = w / 2
     # hair falling behind the shoulders
-    pen.blob([(cx - w * 0.17, h * 0.36), (cx - w * 0.15, h * 0.72), (cx - w * 0.08, h * 0.9),
-              (cx + w * 0.08, h * 0.9), (cx + w * 0.15, h * 0.72), (cx + w * 0.17, h * 0.36)],
-             hex_rgb("#2a1d12"))
+    pen.blob(
+        [
+            (cx - w * 0.17, h * 0.36),
+            (cx - w * 0.15, h * 0.72),
+            (cx - w * 0.08, h * 0.9),
+            (cx + w * 0.08, h * 0.9),
+            (cx + w * 0.15, h * 0.72),
+            (cx + w * 0.17, h * 0.36),
+        ],
+        hex_rgb("#2a1d12"),
+    )
     # dress, shoulders and the neckline
-    pen.blob([(cx - w * 0.4, 0), (cx - w * 0.33, h * 0.28), (cx - w * 0.14, h * 0.44),
-              (cx + w * 0.14, h * 0.44), (cx + w * 0.33, h * 0.28), (cx + w * 0.4, 0)],
-             hex_rgb("#2e2a18"))
-    pen.blob([(cx - w * 0.1, h * 0.44), (cx, h * 0.33), (cx + w * 0.1, h * 0.44),
-              (cx, h * 0.47)], hex_rgb("#c99a68"))
+    pen.blob(
+        [
+            (cx - w * 0.4, 0),
+            (cx - w * 0.33, h * 0.28),
+            (cx - w * 0.14, h * 0.44),
+            (cx + w * 0.14, h * 0.44),
+            (cx + w * 0.33, h * 0.28),
+            (cx + w * 0.4, 0),
+        ],
+        hex_rgb("#2e2a18"),
+    )
+    pen.blob(
+        [(cx - w * 0.1, h * 0.44), (cx, h * 0.33), (cx + w * 0.1, h * 0.44), (cx, h * 0.47)],
+        hex_rgb("#c99a68"),
+    )
     pen.dab(cx, h * 0.335, w * 0.2, 0, 0.8, hex_rgb("#8a6a2a"), 0.7)  # the embroidered hem
     # neck and face, lit from the left
     pen.rect(cx - w * 0.04, h * 0.42, w * 0.08, h * 0.12, hex_rgb("#c99a68"))
@@ -633,41 +1012,51 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     pen.dab(cx + w * 0.035, h * 0.67, w * 0.035, -0.05, 0.9, hex_rgb("#4a3420"), 0.85)
     pen.arc(cx, h * 0.6, w * 0.03, 215, 110, hex_rgb("#7a4a30"), 0.8, 0.8)  # the smile
     # folded hands, right over left
-    pen.blob([(cx - w * 0.2, h * 0.08), (cx - w * 0.06, h * 0.15), (cx + w * 0.08, h * 0.13),
-              (cx + w * 0.02, h * 0.06)], hex_rgb("#c99a68"))
-    pen.blob([(cx - w * 0.04, h * 0.1), (cx + w * 0.1, h * 0.16), (cx + w * 0.22, h * 0.12),
-              (cx + w * 0.1, h * 0.05)], hex_rgb("#dcb07c"))
+    pen.blob(
+        [
+            (cx - w * 0.2, h * 0.08),
+            (cx - w * 0.06, h * 0.15),
+            (cx + w * 0.08, h * 0.13),
+            (cx + w * 0.02, h * 0.06),
+        ],
+        hex_rgb("#c99a68"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.04, h * 0.1),
+            (cx + w * 0.1, h * 0.16),
+            (cx + w * 0.22, h * 0.12),
+            (cx + w * 0.1, h * 0.05),
+        ],
+        hex_rgb("#dcb07c"),
+    )
     # sfumato: a soft dark vignette
     for k in range(3):
         pen.stroke(hex_rgb("#2a2414"), 4 + k * 5, 0.2)
         pen.c.rect(0, 0, w, h, stroke=1, fill=0)
 
 
-MANNERS: dict[str, Callable[[Pen, float, float], None]] = {
+MANNERS: dict[str, Painting] = {
     "monet": monet,
     "gogh": gogh,
     "vermeer": vermeer,
+    "mona-lisa": mona_lisa,
 }
 
 
 # --------------------------------------------------------------------------- public API
 
 
-def draw_generated(canvas, manner: str, seed_key: str, x, y, w, h, *, dull: bool = False,
-                   hint: str = "") -> None:
+def draw_generated(
+    canvas, manner: str, seed_key: str, x, y, w, h, *, dull: bool = False, hint: str = ""
+) -> None:
     """Draw a painter's manner in the box, clipped; ``dull`` greys it (forgeries)."""
     canvas.saveState()
-    p = canvas.beginPath()
-    p.rect(x, y, w, h)
-    canvas.clipPath(p, stroke=0, fill=0)
+    clip(canvas, x, y, w, h)
     canvas.translate(x, y)
     rng = random.Random(seed_of(seed_key))
-    pen = Pen(canvas, rng, (lambda c: grey(c, 0.65)) if dull else (lambda c: c))
-    pen.hint = hint
-    if manner == "mona-lisa":
-        mona_lisa(pen, w, h)
-    else:
-        MANNERS[manner](pen, w, h)
+    pen = Pen(canvas, rng, (lambda c: grey(c, 0.65)) if dull else (lambda c: c), hint)
+    MANNERS[manner](pen, w, h)
     canvas.restoreState()
 
 
@@ -681,9 +1070,7 @@ def draw_image(canvas, path: Path, x, y, w, h) -> bool:
     scale = max(w / iw, h / ih)
     dw, dh = iw * scale, ih * scale
     canvas.saveState()
-    p = canvas.beginPath()
-    p.rect(x, y, w, h)
-    canvas.clipPath(p, stroke=0, fill=0)
+    clip(canvas, x, y, w, h)
     canvas.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
     canvas.restoreState()
     return True
@@ -694,9 +1081,7 @@ def draw_placeholder(canvas, label: str, x, y, w, h) -> None:
     canvas.saveState()
     canvas.setFillColorRGB(0.9, 0.9, 0.9)
     canvas.rect(x, y, w, h, stroke=0, fill=1)
-    p = canvas.beginPath()
-    p.rect(x, y, w, h)
-    canvas.clipPath(p, stroke=0, fill=0)
+    clip(canvas, x, y, w, h)
     canvas.setStrokeColorRGB(0.75, 0.75, 0.75)
     canvas.setLineWidth(0.6)
     step = 6

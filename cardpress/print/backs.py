@@ -13,16 +13,18 @@ from reportlab.lib.units import mm
 
 from cardpress.print.art import hex_rgb, mix
 from cardpress.print.glyphs import draw_flower, draw_symbol
-from cardpress.print.typeset import SANS, SANS_BOLD, SERIF, Ctx, background, draw_fit
-
-WHITE = (1.0, 1.0, 1.0)
+from cardpress.print.typeset import SANS, SANS_BOLD, SERIF, WHITE, Ctx, background, draw_fit
 
 
 def _border(canvas, ctx: Ctx, colour, inset: float, width: float, radius: float) -> None:
     canvas.setStrokeColorRGB(*colour)
     canvas.setLineWidth(width)
-    canvas.roundRect(inset, inset, ctx.w - 2 * inset, ctx.h - 2 * inset, radius, stroke=1,
-                     fill=0)
+    canvas.roundRect(inset, inset, ctx.w - 2 * inset, ctx.h - 2 * inset, radius, stroke=1, fill=0)
+
+
+def _caption(canvas, ctx: Ctx, text: str, y: float, font: str, size: float) -> None:
+    """A line of text centred across the back, shrunk to stay clear of the borders."""
+    draw_fit(canvas, text, ctx.w / 2, y, font, size, ctx.w - 14 * mm * ctx.s, align="centre")
 
 
 def _triptych(canvas, ctx: Ctx, deck) -> None:
@@ -64,11 +66,9 @@ def _triptych(canvas, ctx: Ctx, deck) -> None:
         canvas.setLineWidth(1.1 * s)
         canvas.drawPath(p, stroke=1, fill=1)
     canvas.setFillColorRGB(*gold)
-    draw_fit(canvas, deck.name[ctx.lang], ctx.w / 2, y0 - 9 * mm * s, SERIF, 15 * s,
-             ctx.w - 14 * mm * s, align="centre")
+    _caption(canvas, ctx, deck.name[ctx.lang], y0 - 9 * mm * s, SERIF, 15 * s)
     canvas.setFillColorRGB(*mix(gold, navy, 0.35))
-    draw_fit(canvas, "TRIPTYCH · トリプティック", ctx.w / 2, y0 - 14 * mm * s, SANS, 6 * s,
-             ctx.w - 14 * mm * s, align="centre")
+    _caption(canvas, ctx, "TRIPTYCH · トリプティック", y0 - 14 * mm * s, SANS, 6 * s)
 
 
 def _ultimatch(canvas, ctx: Ctx, deck) -> None:
@@ -94,8 +94,7 @@ def _ultimatch(canvas, ctx: Ctx, deck) -> None:
     canvas.circle(cx, cy, r * 0.36, stroke=0, fill=1)
     canvas.setFillColorRGB(*WHITE)
     draw_fit(canvas, "U", cx, cy - r * 0.16, SANS_BOLD, r * 0.45, r * 0.6, align="centre")
-    draw_fit(canvas, deck.name[ctx.lang], cx, cy - r - 9 * mm * s, SANS_BOLD, 14 * s,
-             ctx.w - 14 * mm * s, align="centre")
+    _caption(canvas, ctx, deck.name[ctx.lang], cy - r - 9 * mm * s, SANS_BOLD, 14 * s)
 
 
 def _eshi100(canvas, ctx: Ctx, deck) -> None:
@@ -111,20 +110,24 @@ def _eshi100(canvas, ctx: Ctx, deck) -> None:
     for k in range(8):
         icon = icons[k % len(icons)]
         a = math.radians(90 + k * 45)
-        draw_flower(canvas, str(icon.id), cx + math.cos(a) * ring, cy + math.sin(a) * ring,
-                    4.2 * mm * s, icon.rgb)
+        draw_flower(
+            canvas,
+            str(icon.id),
+            cx + math.cos(a) * ring,
+            cy + math.sin(a) * ring,
+            4.2 * mm * s,
+            icon.rgb,
+        )
     canvas.setFillColorRGB(*gold)
     canvas.circle(cx, cy, ring * 0.52, stroke=0, fill=1)
     canvas.setFillColorRGB(*plum)
     draw_fit(canvas, "絵師", cx, cy - 3 * mm * s, SERIF, 13 * s, ring * 0.9, align="centre")
     canvas.setFillColorRGB(*gold)
     name = deck.catalogue.name[ctx.lang]
-    draw_fit(canvas, name, cx, cy - ring - 11 * mm * s, SERIF, 10 * s, ctx.w - 14 * mm * s,
-             align="centre")
+    _caption(canvas, ctx, name, cy - ring - 11 * mm * s, SERIF, 10 * s)
     if deck.proxy:
         canvas.setFillColorRGB(*mix(gold, plum, 0.3))
-        draw_fit(canvas, ctx._("PROXY"), cx, cy - ring - 16 * mm * s, SANS_BOLD, 7 * s,
-                 ctx.w - 14 * mm * s, align="centre")
+        _caption(canvas, ctx, ctx._("PROXY"), cy - ring - 16 * mm * s, SANS_BOLD, 7 * s)
 
 
 def draw_back(canvas, ctx: Ctx, deck) -> None:

@@ -101,8 +101,10 @@ def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
     return [
-        p for p in folder.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
+        p
+        for p in folder.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
         and (suffixes is None or p.suffix in suffixes)
     ]
 
@@ -167,16 +169,20 @@ def plan(opts: Options) -> list[Job]:
             base = (*common, inputs[deck], lang, deck)
             for paper in opts.papers:
                 rel = f"{lang}/decks/{deck_pdf_name(deck, paper, opts.size, opts.duplex)}"
-                jobs.append(Job("deck", deck, lang, paper, (rel,),
-                                _key(*base, "deck", paper, opts.duplex)))
+                jobs.append(
+                    Job("deck", deck, lang, paper, (rel,), _key(*base, "deck", paper, opts.duplex))
+                )
             if opts.print_shop:
                 suffix = "" if opts.size == "poker" else f"-{opts.size}"
                 rel = f"{lang}/print-shop/{deck}{suffix}.pdf"
                 jobs.append(Job("shop", deck, lang, "", (rel,), _key(*base, "shop")))
             if opts.images:
                 name = deck if opts.size == "poker" else f"{deck}-{opts.size}"
-                outs = (f"{lang}/png/{name}/back.png", f"{lang}/tts/{name}-faces.png",
-                        f"{lang}/tts/{name}-back.png")
+                outs = (
+                    f"{lang}/png/{name}/back.png",
+                    f"{lang}/tts/{name}-faces.png",
+                    f"{lang}/tts/{name}-back.png",
+                )
                 jobs.append(Job("images", deck, lang, "", outs, _key(*base, "images")))
     if opts.rules:
         games = [g for g in GAME_IDS if any(g in DECK_GAMES[d] for d in opts.decks)]
@@ -185,9 +191,24 @@ def plan(opts: Options) -> list[Job]:
             for game in games:
                 for paper in opts.papers:
                     rel = f"{lang}/rules/{game}-{paper}.pdf"
-                    jobs.append(Job("rules", game, lang, paper, (rel,),
-                                    _key(code_version(), fonts_version(), rkey, opts.base_url,
-                                         lang, game, paper)))
+                    jobs.append(
+                        Job(
+                            "rules",
+                            game,
+                            lang,
+                            paper,
+                            (rel,),
+                            _key(
+                                code_version(),
+                                fonts_version(),
+                                rkey,
+                                opts.base_url,
+                                lang,
+                                game,
+                                paper,
+                            ),
+                        )
+                    )
     return jobs
 
 
@@ -228,7 +249,7 @@ def run_job(job: Job, opts: Options) -> tuple[Job, list[str], list[str], str | N
 def _run(job: Job, opts: Options) -> list[str]:
     out = Path(opts.out)
     if job.kind == "rules":
-        from cardpress.print.rulesheet import render_rule_sheet  # lazy: another module
+        from cardpress.print.rulesheet import render_rule_sheet
 
         data = render_rule_sheet(job.deck, job.lang, job.paper, opts.base_url)
         write_atomic(out / job.outputs[0], data)
@@ -237,8 +258,9 @@ def _run(job: Job, opts: Options) -> list[str]:
 
     deck, root = load_deck(job.deck, opts.eshi100_csv)
     if job.kind == "deck":
-        data = render_deck_pdf(deck, job.lang, job.paper, opts.base_url, size=opts.size,
-                               duplex=opts.duplex, root=root)
+        data = render_deck_pdf(
+            deck, job.lang, job.paper, opts.base_url, size=opts.size, duplex=opts.duplex, root=root
+        )
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
     if job.kind == "shop":
@@ -247,14 +269,6 @@ def _run(job: Job, opts: Options) -> list[str]:
         return list(job.outputs)
     paths = export_deck_images(deck, job.lang, opts.base_url, out, size=opts.size, root=root)
     return [str(p.relative_to(out)) for p in paths]
-
-
-def rulesheet_available() -> bool:
-    try:
-        from cardpress.print import rulesheet
-    except ImportError:
-        return False
-    return hasattr(rulesheet, "render_rule_sheet")
 
 
 def read_manifest(out: Path) -> dict[str, str]:
@@ -281,9 +295,6 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
     report = Report()
     out = Path(opts.out)
     out.mkdir(parents=True, exist_ok=True)
-    if opts.rules and not rulesheet_available():
-        report.notices.append("rule sheets skipped: cardpress.print.rulesheet is not available yet")
-        opts = Options(**{**opts.__dict__, "rules": False})
     jobs = plan(opts)
     manifest = read_manifest(out)
     todo = []
@@ -334,8 +345,12 @@ def watch_paths() -> list[Path]:
     return [p for p in (CARDS, LOCALES, TEMPLATES) if p.exists()]
 
 
-def watch(opts: Options, on_build: Callable[[Report | BaseException], None],
-          progress: Callable[[str], None] = lambda s: None, stop_event=None) -> None:
+def watch(
+    opts: Options,
+    on_build: Callable[[Report | BaseException], None],
+    progress: Callable[[str], None] = lambda s: None,
+    stop_event=None,
+) -> None:
     """Rebuild after every save under cards/ (and the catalogues); the manifest keeps it quick."""
     from watchfiles import watch as watch_files
 
@@ -347,7 +362,9 @@ def watch(opts: Options, on_build: Callable[[Report | BaseException], None],
             on_build(exc)
 
     once()
-    for _changes in watch_files(*watch_paths(), stop_event=stop_event,
-                                watch_filter=lambda change, path: not os.path.basename(
-                                    path).startswith(".")):
+    for _changes in watch_files(
+        *watch_paths(),
+        stop_event=stop_event,
+        watch_filter=lambda change, path: not os.path.basename(path).startswith("."),
+    ):
         once()

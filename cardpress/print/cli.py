@@ -44,39 +44,106 @@ def _error_lines(exc: BaseException) -> list[str]:
 
 
 def _summary(report) -> str:
-    return (f"built {len(report.built)} files, {len(report.skipped)} outputs up to date "
-            f"({report.seconds:.1f} s)")
+    return (
+        f"built {len(report.built)} files, {len(report.skipped)} outputs up to date "
+        f"({report.seconds:.1f} s)"
+    )
 
 
 @click.command("build")
-@click.option("--lang", "langs", multiple=True, type=click.Choice(["ja", "en"]),
-              help="Language (repeatable; default both).")
-@click.option("--paper", "papers", multiple=True, type=click.Choice(["a4", "letter"]),
-              help="Paper for the deck sheets and rule sheets (repeatable; default both).")
-@click.option("--deck", "decks", multiple=True, type=click.Choice(list(DECK_IDS)),
-              help="Deck (repeatable; default all).")
-@click.option("--base-url", default=None, metavar="URL",
-              help="Where QR codes point (default: $CARDPRESS_BASE_URL, cardpress.toml).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder (default: build/).")
-@click.option("--size", type=click.Choice(list(SIZES)), default="poker", show_default=True,
-              help="Card size.")
-@click.option("--duplex", type=click.Choice(list(DUPLEX)), default="long", show_default=True,
-              help="Duplex layout: long-edge flip, short-edge flip, or gutterfold.")
-@click.option("--print-shop/--no-print-shop", default=True, show_default=True,
-              help="Also write per-card PDFs with 3 mm bleed and TrimBox/BleedBox.")
-@click.option("--images/--no-images", default=True, show_default=True,
-              help="Also write 300 dpi PNGs and Tabletop Simulator sheets.")
-@click.option("--rules/--no-rules", default=True, show_default=True,
-              help="Also write the rule sheets of the chosen decks' games.")
-@click.option("--eshi100-csv", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              default=None, help="Print 絵師100人展 proxies of a player's own card list (CSV).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="Worker processes.")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["ja", "en"]),
+    help="Language (repeatable; default both).",
+)
+@click.option(
+    "--paper",
+    "papers",
+    multiple=True,
+    type=click.Choice(["a4", "letter"]),
+    help="Paper for the deck sheets and rule sheets (repeatable; default both).",
+)
+@click.option(
+    "--deck",
+    "decks",
+    multiple=True,
+    type=click.Choice(list(DECK_IDS)),
+    help="Deck (repeatable; default all).",
+)
+@click.option(
+    "--base-url",
+    default=None,
+    metavar="URL",
+    help="Where QR codes point (default: $CARDPRESS_BASE_URL, cardpress.toml).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Output folder (default: build/).",
+)
+@click.option(
+    "--size", type=click.Choice(list(SIZES)), default="poker", show_default=True, help="Card size."
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(list(DUPLEX)),
+    default="long",
+    show_default=True,
+    help="Duplex layout: long-edge flip, short-edge flip, or gutterfold.",
+)
+@click.option(
+    "--print-shop/--no-print-shop",
+    default=True,
+    show_default=True,
+    help="Also write per-card PDFs with 3 mm bleed and TrimBox/BleedBox.",
+)
+@click.option(
+    "--images/--no-images",
+    default=True,
+    show_default=True,
+    help="Also write 300 dpi PNGs and Tabletop Simulator sheets.",
+)
+@click.option(
+    "--rules/--no-rules",
+    default=True,
+    show_default=True,
+    help="Also write the rule sheets of the chosen decks' games.",
+)
+@click.option(
+    "--eshi100-csv",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="Print 絵師100人展 proxies of a player's own card list (CSV).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Worker processes.",
+)
 @click.option("--watch", is_flag=True, help="Rebuild on every save under cards/.")
 @click.option("--force", is_flag=True, help="Rebuild even outputs that are up to date.")
-def build_command(langs, papers, decks, base_url, out, size, duplex, print_shop, images,
-                  rules, eshi100_csv, jobs, watch, force) -> None:
+def build_command(
+    langs,
+    papers,
+    decks,
+    base_url,
+    out,
+    size,
+    duplex,
+    print_shop,
+    images,
+    rules,
+    eshi100_csv,
+    jobs,
+    watch,
+    force,
+) -> None:
     """Build print-and-play decks, print-shop files, PNG/TTS exports and rule sheets."""
     from cardpress.paths import BUILD
     from cardpress.print.build import DECK_IDS as ALL_DECKS
@@ -110,6 +177,7 @@ def build_command(langs, papers, decks, base_url, out, size, duplex, print_shop,
         click.echo(line, err=True)
 
     if watch:
+
         def on_build(result) -> None:
             if isinstance(result, BaseException):
                 for line in _error_lines(result):

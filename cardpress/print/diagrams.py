@@ -27,19 +27,21 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardpress.print.fonts import SANS, SANS_BOLD, register_fonts
+from cardpress.print.palette import (
+    ACCENT,
+    BAD,
+    BAD_BG,
+    BLUE,
+    BLUE_BG,
+    GOOD,
+    GOOD_BG,
+    INK,
+    MUTED,
+    PAPER,
+    SOFT,
+)
 from cardpress.rules import data
 from cardpress.rules.model import Diagram
-
-INK = colors.HexColor("#1d2230")
-MUTED = colors.HexColor("#6b7080")
-ACCENT = colors.HexColor("#1f2a44")
-GOOD = colors.HexColor("#2e8b57")
-BAD = colors.HexColor("#c0392b")
-PAPER = colors.HexColor("#ffffff")
-SOFT = colors.HexColor("#eef0f5")
-BLUE = colors.HexColor("#2a6bb5")
-BLUE_BG = colors.HexColor("#eaf2fb")
-
 
 # --------------------------------------------------------------------------- text helpers
 
@@ -48,41 +50,59 @@ def _is_cjk(ch: str) -> bool:
     return ord(ch) >= 0x3000
 
 
+#: closing marks that hang at the end of a line rather than start the next (kinsoku)
+_HANGING = frozenset("、。」）』")
+
+
+def _tokens(para: str) -> list[str]:
+    """Words, single spaces and single CJK characters: the places a line may break."""
+    tokens: list[str] = []
+    word = ""
+    for ch in para:
+        if _is_cjk(ch):
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        elif ch == " ":
+            if word:
+                tokens.append(word)
+            word = ""
+            tokens.append(" ")
+        else:
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def fill_lines(tokens: list[str], font: str, size: float, width: float) -> list[str]:
+    """Fill lines greedily with ``tokens``, each no wider than ``width`` when it can be.
+
+    The rule sheet breaks its URL with this too, so captions and URL agree on
+    what fits. A space never starts a line; a closing mark hangs past the edge.
+    """
+    lines: list[str] = []
+    line = ""
+    for tok in tokens:
+        trial = line + tok
+        if line and stringWidth(trial.rstrip(), font, size) > width:
+            if tok in _HANGING:
+                line = trial
+                continue
+            lines.append(line.rstrip())
+            line = "" if tok == " " else tok
+        else:
+            line = trial
+    lines.append(line.rstrip())
+    return lines
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` (words, or characters for CJK)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        tokens: list[str] = []
-        word = ""
-        for ch in para:
-            if _is_cjk(ch):
-                if word:
-                    tokens.append(word)
-                    word = ""
-                tokens.append(ch)
-            elif ch == " ":
-                if word:
-                    tokens.append(word)
-                word = ""
-                tokens.append(" ")
-            else:
-                word += ch
-        if word:
-            tokens.append(word)
-        line = ""
-        for tok in tokens:
-            trial = line + tok
-            if line and stringWidth(trial.rstrip(), font, size) > width:
-                # kinsoku: keep closing marks with the line before
-                if tok in "、。」）』":
-                    line = trial
-                    continue
-                lines.append(line.rstrip())
-                line = "" if tok == " " else tok
-            else:
-                line = trial
-        lines.append(line.rstrip())
-    return lines
+    return [
+        line for para in text.split("\n") for line in fill_lines(_tokens(para), font, size, width)
+    ]
 
 
 def text_block(
@@ -278,10 +298,9 @@ def finger_auction_two_hands(
     for cx, ok, down in ((col[0], a_ok, False), (col[1], b_ok, True)):
         colour = GOOD if ok else BAD
         dash = None if ok else (3, 2)
-        if down:  # player 1's left hand tests player 2's right hand
-            arrow(g, cx - 4 * mm, hi, cx - 4 * mm, lo, colour, 1.3, 5, dash)
-        else:  # player 2's left hand tests player 1's right hand
-            arrow(g, cx - 4 * mm, lo, cx - 4 * mm, hi, colour, 1.3, 5, dash)
+        # down: player 1's left hand tests player 2's right hand; up: the reverse
+        start, end = (hi, lo) if down else (lo, hi)
+        arrow(g, cx - 4 * mm, start, cx - 4 * mm, end, colour, 1.3, 5, dash)
         word = _label(labels, "valid" if ok else "blocked")
         mark = "○" if ok else "×"
         y = (lo + hi) / 2 - 3
@@ -402,12 +421,7 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
     arrow(g, w / 2 + 10 * mm, top - h0, no_x + no_w / 2, y, ACCENT)
     y2 = y - he - vgap
     keys = ("new", "same", "forgery", "mona")
-    fills = {
-        "new": colors.HexColor("#e8f5ec"),
-        "same": colors.HexColor("#fbeaea"),
-        "forgery": colors.HexColor("#fbeaea"),
-        "mona": colors.HexColor("#fdf5e2"),
-    }
+    fills = {"new": GOOD_BG, "same": BAD_BG, "forgery": BAD_BG, "mona": colors.HexColor("#fdf5e2")}
     strokes = {"new": GOOD, "same": BAD, "forgery": BAD, "mona": colors.HexColor("#b88a1e")}
     ow = (ex_w - 2.5 * mm) / 2
     heights = [
@@ -476,7 +490,7 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
         no_w,
         _label(labels, "hit"),
         title=_label(labels, "hit-title"),
-        fill=colors.HexColor("#e8f5ec"),
+        fill=GOOD_BG,
         stroke=GOOD,
         size=size,
         pad=3,
@@ -489,7 +503,7 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
         no_w,
         _label(labels, "miss"),
         title=_label(labels, "miss-title"),
-        fill=colors.HexColor("#fbeaea"),
+        fill=BAD_BG,
         stroke=BAD,
         size=size,
         pad=3,
@@ -551,14 +565,10 @@ def _symbol(g: Group, kind: str, cx: float, cy: float, r: float, colour) -> None
 
 def _colour_info(colour: str, lang: str) -> tuple[str, str, str]:
     """(rgb, symbol, name) of an Ultimatch colour from the card data."""
-    cat = data._catalogue()
-    if cat is not None:
-        try:
-            c = cat.ultimatch.colour(colour)
-            return c.rgb, c.symbol, c.name[lang] if lang in ("ja", "en") else c.name.en
-        except StopIteration:  # pragma: no cover
-            pass
-    return data.colour_rgb(colour), "circle", colour
+    c = data.from_catalogue(lambda cat: cat.ultimatch.colour(colour))
+    if c is None:
+        return data.colour_rgb(colour), "circle", colour
+    return c.rgb, c.symbol, c.name[lang] if lang in ("ja", "en") else c.name.en
 
 
 def um_card(
@@ -653,6 +663,7 @@ def ultimatch_pyramid(
     d.add(g)
     bottom = _sample_cards(rows)
     hi_row, hi_i = rows - 2, 1  # a card in the second row from the bottom, and its covers
+    cover = colors.HexColor("#f2c12e")  # that card's frame
     for r in range(rows):  # top row first, so lower rows overlap it
         n = r + 1
         y = h - 3 - ch - r * step_y
@@ -662,14 +673,14 @@ def ultimatch_pyramid(
             face = bottom[i] if r == rows - 1 else None
             hl = None
             if r == hi_row and i == hi_i:
-                hl = colors.HexColor("#f2c12e")
+                hl = cover
             elif r == hi_row + 1 and i in (hi_i, hi_i + 1):
                 hl = BLUE
             um_card(g, x, y, cw, ch, face[0] if face else None, face[1] if face else 0, lang, hl)
     # notes to the right
     nx = pyr_w + 8 * mm
     yt = h - 2
-    for key, colour in (("top", ACCENT), ("cover", colors.HexColor("#f2c12e")), ("bottom", GOOD)):
+    for key, colour in (("top", ACCENT), ("cover", cover), ("bottom", GOOD)):
         text = _label(labels, key)
         if not text or text == key:
             continue
@@ -712,28 +723,18 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
                     fillColor=INK,
                 )
             )
-        g.add(
-            String(
-                20.5 * mm,
-                y + ch / 2 - 4,
-                "+",
-                fontName=SANS_BOLD,
-                fontSize=12,
-                fillColor=MUTED,
-                textAnchor="middle",
+        for x, sign in ((20.5 * mm, "+"), (48 * mm, "=")):
+            g.add(
+                String(
+                    x,
+                    y + ch / 2 - 4,
+                    sign,
+                    fontName=SANS_BOLD,
+                    fontSize=12,
+                    fillColor=MUTED,
+                    textAnchor="middle",
+                )
             )
-        )
-        g.add(
-            String(
-                48 * mm,
-                y + ch / 2 - 4,
-                "=",
-                fontName=SANS_BOLD,
-                fontSize=12,
-                fillColor=MUTED,
-                textAnchor="middle",
-            )
-        )
         note = _label(labels, "note")
         if k == 0 and note and note != "note":
             text_block(g, note, 80 * mm, y + ch, w - 80 * mm, 7, SANS, MUTED, anchor="start")

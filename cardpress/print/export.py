@@ -56,7 +56,8 @@ def rasterise_images(pdf: bytes, dpi: int) -> list[Image.Image]:
         src.write_bytes(pdf)
         proc = subprocess.run(
             [_pdftoppm(), "-r", str(dpi), str(src), str(Path(tmp) / "p")],
-            capture_output=True, check=False,
+            capture_output=True,
+            check=False,
         )
         if proc.returncode != 0:
             raise ExportError(f"pdftoppm failed: {proc.stderr.decode(errors='replace').strip()}")
@@ -84,15 +85,25 @@ def rasterise_one(pdf: bytes, dpi: int) -> bytes:
     """The first page as PNG bytes, through pipes (no temporary files)."""
     proc = subprocess.run(
         [_pdftoppm(), "-r", str(dpi), "-png", "-singlefile", "-f", "1", "-l", "1", "-"],
-        input=pdf, capture_output=True, check=False,
+        input=pdf,
+        capture_output=True,
+        check=False,
     )
     if proc.returncode != 0 or not proc.stdout:
         raise ExportError(f"pdftoppm failed: {proc.stderr.decode(errors='replace').strip()}")
     return proc.stdout
 
 
-def card_png(deck_id: str, card_id: str, lang: str, *, dpi: int = 150, base_url: str,
-             catalogue=None, size: str = "poker") -> bytes:
+def card_png(
+    deck_id: str,
+    card_id: str,
+    lang: str,
+    *,
+    dpi: int = 150,
+    base_url: str,
+    catalogue=None,
+    size: str = "poker",
+) -> bytes:
     """One card's face, trimmed (no bleed), as PNG bytes: the referee serves these."""
     if catalogue is None:
         from cardpress.catalogue import load_catalogue
@@ -100,8 +111,9 @@ def card_png(deck_id: str, card_id: str, lang: str, *, dpi: int = 150, base_url:
         catalogue = load_catalogue()
     deck = catalogue.deck(deck_id)
     card = deck.card(card_id)
-    pdf = render_print_shop_pdf(deck, lang, base_url, size=size, root=catalogue.root,
-                                cards=[card], backs=False, bleed=0.0)
+    pdf = render_print_shop_pdf(
+        deck, lang, base_url, size=size, root=catalogue.root, cards=[card], backs=False, bleed=0.0
+    )
     return rasterise_one(pdf, dpi)
 
 
@@ -125,7 +137,7 @@ def _umask() -> int:
     return mask
 
 
-def _trim(img: Image.Image, size: CardSize, dpi: int, bleed: float) -> Image.Image:
+def _trim(img: Image.Image, dpi: int, bleed: float) -> Image.Image:
     px = round(bleed / 72 * dpi)
     return img.crop((px, px, img.width - px, img.height - px))
 
@@ -141,7 +153,7 @@ def tts_sheets(faces: list[Image.Image], size: CardSize) -> list[bytes]:
     per = TTS_MAX_COLS * TTS_MAX_ROWS - 1
     out = []
     for start in range(0, max(1, len(faces)), per):
-        chunk = faces[start:start + per]
+        chunk = faces[start : start + per]
         cols, rows = tts_grid(len(chunk))
         cw = TTS_MAX_WIDTH // cols if cols == TTS_MAX_COLS else min(TTS_MAX_WIDTH // cols, 512)
         ch = round(cw * size.height / size.width)
@@ -158,9 +170,17 @@ def tts_sheets(faces: list[Image.Image], size: CardSize) -> list[bytes]:
     return out
 
 
-def export_deck_images(deck, lang: str, base_url: str, out: Path, *, size: str = "poker",
-                       root: Path | None = None, dpi: int = PNG_DPI,
-                       write: Callable[[Path, bytes], None] = write_atomic) -> list[Path]:
+def export_deck_images(
+    deck,
+    lang: str,
+    base_url: str,
+    out: Path,
+    *,
+    size: str = "poker",
+    root: Path | None = None,
+    dpi: int = PNG_DPI,
+    write: Callable[[Path, bytes], None] = write_atomic,
+) -> list[Path]:
     """Write the deck's card PNGs and TTS sheets under ``out/<lang>``; returns the paths.
 
     A card size other than poker is added to the names (``png/<deck>-<size>/``,
@@ -168,8 +188,7 @@ def export_deck_images(deck, lang: str, base_url: str, out: Path, *, size: str =
     """
     cs = SIZES[size]
     kinds = unique_cards(deck)
-    pdf = render_print_shop_pdf(deck, lang, base_url, size=cs, root=root, cards=kinds,
-                                backs=False)
+    pdf = render_print_shop_pdf(deck, lang, base_url, size=cs, root=root, cards=kinds, backs=False)
     pngs = rasterise_images(pdf, dpi)
     back_img = rasterise_images(render_back_pdf(deck, lang, base_url, size=cs), dpi)[0]
     written: list[Path] = []
@@ -180,7 +199,7 @@ def export_deck_images(deck, lang: str, base_url: str, out: Path, *, size: str =
         path = png_dir / f"{card.id}.png"
         write(path, png_bytes(png, dpi))
         written.append(path)
-        by_id[card.id] = _trim(png, cs, dpi, BLEED)
+        by_id[card.id] = _trim(png, dpi, BLEED)
     write(png_dir / "back.png", png_bytes(back_img, dpi))
     written.append(png_dir / "back.png")
     faces = [by_id[c.id] for c in deck_cards(deck)]
@@ -189,7 +208,7 @@ def export_deck_images(deck, lang: str, base_url: str, out: Path, *, size: str =
         sheet_name = f"{name}-faces.png" if i == 0 else f"{name}-faces-{i + 1}.png"
         write(tts_dir / sheet_name, data)
         written.append(tts_dir / sheet_name)
-    back = _trim(back_img, cs, dpi, BLEED)
+    back = _trim(back_img, dpi, BLEED)
     cw = TTS_MAX_WIDTH // TTS_MAX_COLS
     back = back.resize((cw, round(cw * cs.height / cs.width)), Image.Resampling.LANCZOS)
     buf = io.BytesIO()

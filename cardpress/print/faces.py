@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardpress.print.fonts import SANS
 from cardpress.print.typeset import Ctx
 
 
@@ -13,12 +14,12 @@ def draw_front(canvas, ctx: Ctx, deck, card) -> None:
         from cardpress.print.faces_ultimatch import draw_front as draw
     else:
         from cardpress.print.faces_eshi100 import draw_front as draw
-    canvas.setFont("CardpressSans", 8)  # never leave the canvas default (Helvetica) active
+    canvas.setFont(SANS, 8)  # never leave the canvas default (Helvetica) active
     draw(canvas, ctx, deck, card)
 
 
 def draw_back(canvas, ctx: Ctx, deck) -> None:
     from cardpress.print.backs import draw_back as draw
 
-    canvas.setFont("CardpressSans", 8)
+    canvas.setFont(SANS, 8)
     draw(canvas, ctx, deck)

@@ -13,26 +13,24 @@ import random
 from reportlab.lib.units import mm
 
 from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
-from cardpress.print.art import hex_rgb, mix, seed_of
+from cardpress.print.art import clip, hex_rgb, mix, seed_of
 from cardpress.print.glyphs import draw_flower
 from cardpress.print.typeset import (
     INK,
     MUTED,
-    PAPER,
     SANS,
     SANS_BOLD,
     SERIF,
+    WHITE,
     Ctx,
-    background,
     draw_card_qr,
     draw_fit,
     draw_paragraphs_fit,
+    framed_panel,
     qr_box,
-    rect,
 )
 
 GOLD = hex_rgb("#c9a23a")
-WHITE = (1.0, 1.0, 1.0)
 
 
 def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h) -> None:
@@ -40,9 +38,7 @@ def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h)
     rng = random.Random(seed_of("eshi100/" + card.id))
     cols = [hex_rgb(deck.catalogue.icon(i).rgb) for i in card.icons] or [hex_rgb(deck.back_rgb)]
     canvas.saveState()
-    p = canvas.beginPath()
-    p.rect(x, y, w, h)
-    canvas.clipPath(p, stroke=0, fill=0)
+    clip(canvas, x, y, w, h)
     top, bottom = mix(cols[0], WHITE, 0.82), mix(cols[-1], WHITE, 0.6)
     for i in range(10):
         canvas.setFillColorRGB(*mix(bottom, top, i / 9))
@@ -65,8 +61,14 @@ def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h)
     bx0, by0 = x - 2, y + h * rng.uniform(0.55, 0.8)
     path = canvas.beginPath()
     path.moveTo(bx0, by0)
-    path.curveTo(x + w * 0.3, by0 + h * 0.15, x + w * 0.55, by0 - h * 0.1, x + w + 2,
-                 by0 + h * rng.uniform(-0.1, 0.15))
+    path.curveTo(
+        x + w * 0.3,
+        by0 + h * 0.15,
+        x + w * 0.55,
+        by0 - h * 0.1,
+        x + w + 2,
+        by0 + h * rng.uniform(-0.1, 0.15),
+    )
     canvas.drawPath(path, stroke=1, fill=0)
     icons = list(card.icons) or ["ume"]
     for k in range(rng.randint(4, 6)):
@@ -75,8 +77,7 @@ def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h)
         t = rng.uniform(0.05, 0.95)
         fx = x + w * t
         fy = by0 + (h * 0.1) * math.sin(t * 3) + rng.uniform(-h * 0.2, h * 0.15)
-        draw_flower(canvas, str(icon), fx, fy, rng.uniform(3.2, 5.5) * mm * ctx.s, rgb,
-                    disc=False)
+        draw_flower(canvas, str(icon), fx, fy, rng.uniform(3.2, 5.5) * mm * ctx.s, rgb, disc=False)
     canvas.restoreState()
 
 
@@ -90,21 +91,16 @@ def _bid(canvas, ctx: Ctx, card: Eshi100Card, cx: float, cy: float, r: float) ->
     canvas.setLineWidth(0.6)
     canvas.circle(cx, cy, r * 0.74, stroke=1, fill=0)
     canvas.setFillColorRGB(*INK)
-    draw_fit(canvas, str(card.bid), cx, cy - r * 0.32, SANS_BOLD, r * 1.05, r * 1.3,
-             align="centre")
+    draw_fit(canvas, str(card.bid), cx, cy - r * 0.32, SANS_BOLD, r * 1.05, r * 1.3, align="centre")
     canvas.setFillColorRGB(*mix(INK, GOLD, 0.1))
-    draw_fit(canvas, ctx._("Bid"), cx, cy - r * 0.72, SANS_BOLD, r * 0.32, r * 1.2,
-             align="centre")
+    draw_fit(canvas, ctx._("Bid"), cx, cy - r * 0.72, SANS_BOLD, r * 0.32, r * 1.2, align="centre")
 
 
 def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     s = ctx.s
     plum = hex_rgb(deck.back_rgb)
-    background(canvas, ctx, plum)
-    side = 3 * mm * s
     header_h = 13 * mm * s
-    rect(canvas, side, side, ctx.w - 2 * side, ctx.h - side - header_h, PAPER,
-         radius=1.6 * mm * s)
+    side = framed_panel(canvas, ctx, plum, header_h)[0]  # the frame's width
     # header: bid coin, title, icons
     r = 5.6 * mm * s
     _bid(canvas, ctx, card, side + r + 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s, r)
@@ -113,14 +109,28 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     icons_w = n * (2 * ir + 0.8 * mm * s)
     x = ctx.w - side - ir - 0.4 * mm
     for icon in reversed(card.icons):
-        draw_flower(canvas, str(icon), x, ctx.h - header_h / 2 - 0.3 * mm * s, ir,
-                    deck.catalogue.icon(icon).rgb)
+        draw_flower(
+            canvas,
+            str(icon),
+            x,
+            ctx.h - header_h / 2 - 0.3 * mm * s,
+            ir,
+            deck.catalogue.icon(icon).rgb,
+        )
         x -= 2 * ir + 0.8 * mm * s
     tx = side + 2 * r + 2.2 * mm * s
     tw = ctx.w - tx - side - icons_w - 1.5 * mm
     canvas.setFillColorRGB(*WHITE)
-    draw_fit(canvas, card.title[ctx.lang], tx, ctx.h - header_h / 2 - 1.2 * mm * s, SERIF,
-             11.5 * s, tw, min_size=6)
+    draw_fit(
+        canvas,
+        card.title[ctx.lang],
+        tx,
+        ctx.h - header_h / 2 - 1.2 * mm * s,
+        SERIF,
+        11.5 * s,
+        tw,
+        min_size=6,
+    )
     # picture box with the PROXY band
     px, pw = side + 2.2 * mm * s, ctx.w - 2 * side - 4.4 * mm * s
     ph = 30 * mm * s
@@ -136,8 +146,16 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
         canvas.rect(px, py + ph - 4.2 * mm * s, 16 * mm * s, 4.2 * mm * s, stroke=0, fill=1)
         canvas.setFillAlpha(1)
         canvas.setFillColorRGB(*WHITE)
-        draw_fit(canvas, ctx._("PROXY"), px + 8 * mm * s, py + ph - 3.1 * mm * s, SANS_BOLD,
-                 6.5 * s, 14 * mm * s, align="centre")
+        draw_fit(
+            canvas,
+            ctx._("PROXY"),
+            px + 8 * mm * s,
+            py + ph - 3.1 * mm * s,
+            SANS_BOLD,
+            6.5 * s,
+            14 * mm * s,
+            align="centre",
+        )
         canvas.restoreState()
     # effects
     qx, qy, qs = qr_box(ctx)
@@ -156,10 +174,18 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             pairs.append((timing, body))
     if pairs:
         canvas.setFillColorRGB(*mix(plum, WHITE, 0.9))
-        canvas.roundRect(px, bottom - 1 * mm, pw, top - bottom + 2 * mm, 1.2 * mm, stroke=0,
-                         fill=1)
-        draw_paragraphs_fit(canvas, pairs, px + 1.6 * mm * s, top, pw - 3.2 * mm * s,
-                            top - bottom, ctx.lang, size=7.4 * s, min_size=5 * s)
+        canvas.roundRect(px, bottom - 1 * mm, pw, top - bottom + 2 * mm, 1.2 * mm, stroke=0, fill=1)
+        draw_paragraphs_fit(
+            canvas,
+            pairs,
+            px + 1.6 * mm * s,
+            top,
+            pw - 3.2 * mm * s,
+            top - bottom,
+            ctx.lang,
+            size=7.4 * s,
+            min_size=5 * s,
+        )
     else:
         canvas.setFillColorRGB(*MUTED)
         draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 8 * s, SANS, 7 * s, pw)
@@ -168,8 +194,22 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     draw_fit(canvas, card.number, px, qy + qs - 4.2 * mm * s, SANS_BOLD, 10 * s, qx - px - 2 * mm)
     canvas.setFillColorRGB(*MUTED)
     names = " ".join(deck.catalogue.icon(i).name[ctx.lang] for i in card.icons)
-    draw_fit(canvas, f"{ctx._('Icons')}: {names}", px, qy + qs - 8.6 * mm * s, SANS, 6 * s,
-             qx - px - 2 * mm)
-    draw_fit(canvas, ctx._("Proxy card — not for sale"), px, 5.0 * mm * s, SANS, 5.2 * s,
-             qx - px - 2 * mm)
+    draw_fit(
+        canvas,
+        f"{ctx._('Icons')}: {names}",
+        px,
+        qy + qs - 8.6 * mm * s,
+        SANS,
+        6 * s,
+        qx - px - 2 * mm,
+    )
+    draw_fit(
+        canvas,
+        ctx._("Proxy card — not for sale"),
+        px,
+        5.0 * mm * s,
+        SANS,
+        5.2 * s,
+        qx - px - 2 * mm,
+    )
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -25,7 +25,10 @@ from cardpress.print.typeset import (
     background,
     draw_card_qr,
     draw_fit,
+    draw_footer,
     draw_paragraphs_fit,
+    framed_panel,
+    label,
     paragraph,
     qr_box,
     rect,
@@ -36,16 +39,6 @@ FORGERY_FRAME = hex_rgb("#2d2b2a")
 STAMP_RED = hex_rgb("#d21f26")
 GOLD = hex_rgb("#b8913a")
 GOLD_DARK = hex_rgb("#5a4318")
-
-
-def _frame(canvas, ctx: Ctx, frame: RGB, header_h: float) -> tuple[float, float, float, float]:
-    """Frame colour to the bleed, a paper panel inside; returns the panel box."""
-    background(canvas, ctx, frame)
-    side = 3 * mm * ctx.s
-    px, py = side, side
-    pw, ph = ctx.w - 2 * side, ctx.h - side - header_h
-    rect(canvas, px, py, pw, ph, PAPER, radius=1.6 * mm * ctx.s)
-    return px, py, pw, ph
 
 
 def _badge(canvas, ctx: Ctx, text: str, fill: RGB, ink: RGB, header_h: float) -> float:
@@ -81,8 +74,9 @@ def _art_frame(canvas, x, y, w, h, colour: RGB) -> None:
     canvas.restoreState()
 
 
-def _caption(canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float,
-             colour: RGB = INK) -> None:
+def _caption(
+    canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float, colour: RGB = INK
+) -> None:
     """Title (serif) and a subtitle line under the art, left of the QR code."""
     qx, _qy, _qs = qr_box(ctx)
     width = qx - left - 3 * mm * ctx.s
@@ -101,9 +95,7 @@ def _caption(canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float,
 
 
 def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:
-    canvas.setFillColorRGB(*MUTED)
-    canvas.setFont(SANS, 5.2 * ctx.s)
-    canvas.drawString(left, 5.0 * mm * ctx.s, f"{deck.name[ctx.lang]} · {card.id.upper()}")
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {card.id.upper()}")
 
 
 def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
@@ -112,12 +104,18 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     colour = hex_rgb(painter.rgb) if painter else GOLD
     header_h = 12.5 * mm * ctx.s
     frame = FORGERY_FRAME if forgery else colour
-    panel = _frame(canvas, ctx, frame, header_h)
+    panel = framed_panel(canvas, ctx, frame, header_h)
     head_ink = text_colour_on(frame)
     if forgery:
         # the painter's colour survives only as a stripe: you can still tell whose fake it is
-        rect(canvas, -ctx.bleed, ctx.h - header_h - 0.2 * mm, ctx.w + 2 * ctx.bleed,
-             1.4 * mm * ctx.s, colour)
+        rect(
+            canvas,
+            -ctx.bleed,
+            ctx.h - header_h - 0.2 * mm,
+            ctx.w + 2 * ctx.bleed,
+            1.4 * mm * ctx.s,
+            colour,
+        )
         right = _badge(canvas, ctx, ctx._("F"), STAMP_RED, (1, 1, 1), header_h)
     else:
         index = str(card.number) if card.number is not None else card.id[1:]
@@ -128,8 +126,7 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     maxw = ctx.w - x0 - 4 * mm * ctx.s
     base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
     if forgery:
-        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.6 * mm * ctx.s, SANS_BOLD,
-                 12 * ctx.s, maxw)
+        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.6 * mm * ctx.s, SANS_BOLD, 12 * ctx.s, maxw)
         draw_fit(canvas, name, x0, base - 2.3 * mm * ctx.s, SANS, 7.5 * ctx.s, maxw)
     else:
         draw_fit(canvas, name, x0, base, SANS_BOLD, 14 * ctx.s, maxw)
@@ -175,8 +172,15 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     header_h = 12.5 * mm * ctx.s
     background(canvas, ctx, GOLD_DARK)
     side = 3 * mm * ctx.s
-    rect(canvas, side * 0.45, side * 0.45, ctx.w - side * 0.9, ctx.h - side * 0.9, GOLD,
-         radius=1.2 * mm)
+    rect(
+        canvas,
+        side * 0.45,
+        side * 0.45,
+        ctx.w - side * 0.9,
+        ctx.h - side * 0.9,
+        GOLD,
+        radius=1.2 * mm,
+    )
     panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
     rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.6 * mm * ctx.s)
     right = _badge(canvas, ctx, "★", GOLD_DARK, hex_rgb("#f3d98b"), header_h)
@@ -184,10 +188,12 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     x0 = right + 2.2 * mm * ctx.s
     maxw = ctx.w - x0 - 4 * mm * ctx.s
     base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
-    draw_fit(canvas, card.title[ctx.lang], x0, base + 1.5 * mm * ctx.s, SANS_BOLD,
-             12.5 * ctx.s, maxw)
-    draw_fit(canvas, ctx._("Counts as any painter"), x0, base - 2.4 * mm * ctx.s, SANS,
-             6.8 * ctx.s, maxw)
+    draw_fit(
+        canvas, card.title[ctx.lang], x0, base + 1.5 * mm * ctx.s, SANS_BOLD, 12.5 * ctx.s, maxw
+    )
+    draw_fit(
+        canvas, ctx._("Counts as any painter"), x0, base - 2.4 * mm * ctx.s, SANS, 6.8 * ctx.s, maxw
+    )
     ax, ay, aw, ah = _art_box(ctx, panel)
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
     _art_frame(canvas, ax, ay, aw, ah, GOLD_DARK)
@@ -202,46 +208,56 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 
 
 def _rule_text(game: str, lang: str) -> list[tuple[str, str]]:
-    """Condensed rules from the rules package, or our short built-in text until it exists."""
+    """Condensed rules from the rule document, or the short text in ``cards`` if it fails.
+
+    A broken rule template must not stop a deck from printing: the card then
+    carries the catalogue's summary and the build reports a warning.
+    """
     try:
-        try:
-            from cardpress.rules import rule_card_text  # type: ignore[attr-defined]
-        except ImportError:
-            from cardpress.rules.loader import rule_card_text
+        from cardpress.rules import rule_card_text
+
         pairs = rule_card_text(game, lang)
         if pairs:
-            return [(str(h), str(b)) for h, b in pairs]
-    except Exception as exc:  # the rules package is another engineer's work in progress
+            return pairs
+    except Exception as exc:  # reported, and the card still prints
         warnings.warn(f"rule card {game}/{lang}: using built-in text ({exc})", stacklevel=2)
-    from cardpress.print.typeset import label
-
-    text = label(lang, f"rule-card:{game}")
-    pairs: list[tuple[str, str]] = []
-    for line in text.split("\n"):
-        head, _, body = line.partition("|")
-        pairs.append((head.strip(), body.strip()))
-    return pairs
+    lines = label(lang, f"rule-card:{game}").split("\n")
+    return [(head.strip(), body.strip()) for head, _, body in (x.partition("|") for x in lines)]
 
 
 def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
     navy = hex_rgb(deck.back_rgb)
     header_h = 14 * mm * ctx.s
-    panel = _frame(canvas, ctx, navy, header_h)
+    panel = framed_panel(canvas, ctx, navy, header_h)
     px, py, pw, ph = panel
     # three painter stripes under the header: the deck's signature
     stripe_w = ctx.w / 3
     for i, p in enumerate(deck.painters):
-        rect(canvas, -ctx.bleed + i * (stripe_w + ctx.bleed * (2 / 3)), ctx.h - header_h - 0.2,
-             stripe_w + ctx.bleed, 1.2 * mm * ctx.s, hex_rgb(p.rgb))
+        rect(
+            canvas,
+            -ctx.bleed + i * (stripe_w + ctx.bleed * (2 / 3)),
+            ctx.h - header_h - 0.2,
+            stripe_w + ctx.bleed,
+            1.2 * mm * ctx.s,
+            hex_rgb(p.rgb),
+        )
     canvas.setFillColorRGB(1, 1, 1)
     left = 5 * mm * ctx.s
     maxw = ctx.w - 2 * left
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
-    draw_fit(canvas, ctx._("Rules") + " · " + deck.name[ctx.lang], left,
-             ctx.h - 6.3 * mm * ctx.s, SANS, 6.5 * ctx.s, maxw)
+    draw_fit(
+        canvas,
+        ctx._("Rules") + " · " + deck.name[ctx.lang],
+        left,
+        ctx.h - 6.3 * mm * ctx.s,
+        SANS,
+        6.5 * ctx.s,
+        maxw,
+    )
     canvas.setFillColorRGB(1, 1, 1)
-    draw_fit(canvas, card.title[ctx.lang], left, ctx.h - 11.6 * mm * ctx.s, SANS_BOLD,
-             12.5 * ctx.s, maxw)
+    draw_fit(
+        canvas, card.title[ctx.lang], left, ctx.h - 11.6 * mm * ctx.s, SANS_BOLD, 12.5 * ctx.s, maxw
+    )
     game = card.game or "choose"
     top = py + ph - 2.6 * mm * ctx.s
     inner = px + 2.2 * mm * ctx.s
@@ -249,19 +265,30 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     if game != "choose":
         info = deck.game(game)
         line = ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
-            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1])
+            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
+        )
         canvas.setFillColorRGB(*navy)
         draw_fit(canvas, line, inner, top - 6.5 * ctx.s, SANS_BOLD, 7 * ctx.s, width)
         top -= 4.2 * mm * ctx.s
     qx, qy, qs = qr_box(ctx)
     bottom = qy + qs + 2 * mm * ctx.s
     pairs = _rule_text(game, ctx.lang)
-    draw_paragraphs_fit(canvas, pairs, inner, top, width, top - bottom, ctx.lang,
-                        size=7.0 * ctx.s, min_size=4.8 * ctx.s)
+    draw_paragraphs_fit(
+        canvas,
+        pairs,
+        inner,
+        top,
+        width,
+        top - bottom,
+        ctx.lang,
+        size=7.0 * ctx.s,
+        min_size=4.8 * ctx.s,
+    )
     canvas.setFillColorRGB(*MUTED)
     cap_w = qx - inner - 2 * mm
-    cap = paragraph(ctx._("Scan for the full rules and the referee."), SANS, 6.2 * ctx.s,
-                    ctx.lang, MUTED)
+    cap = paragraph(
+        ctx._("Scan for the full rules and the referee."), SANS, 6.2 * ctx.s, ctx.lang, MUTED
+    )
     _, chh = cap.wrap(cap_w, 100)
     cap.drawOn(canvas, inner, qy + qs / 2 - chh / 2)
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -18,19 +18,20 @@ from cardpress.print.typeset import (
     MUTED,
     SANS,
     SANS_BOLD,
+    WHITE,
     Ctx,
     background,
     draw_card_qr,
     draw_fit,
+    draw_footer,
     qr_box,
     rect,
 )
 
-WHITE = (1.0, 1.0, 1.0)
 
-
-def _index(canvas, ctx: Ctx, x: float, top: float, number: int, colour, symbol: str,
-           align: str) -> None:
+def _index(
+    canvas, ctx: Ctx, x: float, top: float, number: int, colour, symbol: str, align: str
+) -> None:
     size = 17 * ctx.s
     canvas.setFillColorRGB(*colour)
     canvas.setFont(SANS_BOLD, size)
@@ -40,12 +41,20 @@ def _index(canvas, ctx: Ctx, x: float, top: float, number: int, colour, symbol: 
     else:
         canvas.drawRightString(x, top - size * 0.78, str(number))
         cx = x - 3.1 * mm * ctx.s
-    draw_symbol(canvas, symbol, cx, top - size * 0.78 - 4.2 * mm * ctx.s, 2.2 * mm * ctx.s,
-                colour)
+    draw_symbol(canvas, symbol, cx, top - size * 0.78 - 4.2 * mm * ctx.s, 2.2 * mm * ctx.s, colour)
 
 
-def _swatches(canvas, ctx: Ctx, deck: UltimatchDeck, title: str, ids, left: float,
-              right: float, top: float, joiner: str) -> None:
+def _swatches(
+    canvas,
+    ctx: Ctx,
+    deck: UltimatchDeck,
+    title: str,
+    ids,
+    left: float,
+    right: float,
+    top: float,
+    joiner: str,
+) -> None:
     """A small row of colour symbols with their names, under a caption."""
     s = ctx.s
     canvas.setFillColorRGB(*MUTED)
@@ -57,8 +66,16 @@ def _swatches(canvas, ctx: Ctx, deck: UltimatchDeck, title: str, ids, left: floa
         p = deck.colour(pid)
         draw_symbol(canvas, p.symbol, x, y, rr, hex_rgb(p.rgb), stroke=INK, width=0.5)
         canvas.setFillColorRGB(*MUTED)
-        draw_fit(canvas, p.name[ctx.lang], x, y - rr - 2.6 * mm * s, SANS, 5.6 * s, rr * 3,
-                 align="centre")
+        draw_fit(
+            canvas,
+            p.name[ctx.lang],
+            x,
+            y - rr - 2.6 * mm * s,
+            SANS,
+            5.6 * s,
+            rr * 3,
+            align="centre",
+        )
         x += rr * 2 + 1 * mm * s
         if i < len(ids) - 1:
             canvas.setFillColorRGB(*INK)
@@ -74,21 +91,33 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     s = ctx.s
     background(canvas, ctx, rgb)
     side = 3 * mm * s
-    rect(canvas, side, side, ctx.w - 2 * side, ctx.h - 2 * side, (0.995, 0.99, 0.975),
-         radius=2.2 * mm * s)
+    rect(
+        canvas,
+        side,
+        side,
+        ctx.w - 2 * side,
+        ctx.h - 2 * side,
+        (0.995, 0.99, 0.975),
+        radius=2.2 * mm * s,
+    )
     # tinted field behind the big symbol
     field_y = ctx.h * 0.305
-    rect(canvas, side + 2 * mm * s, field_y, ctx.w - 2 * side - 4 * mm * s,
-         ctx.h * 0.795 - field_y, mix(rgb, WHITE, 0.86), radius=2 * mm * s)
+    rect(
+        canvas,
+        side + 2 * mm * s,
+        field_y,
+        ctx.w - 2 * side - 4 * mm * s,
+        ctx.h * 0.795 - field_y,
+        mix(rgb, WHITE, 0.86),
+        radius=2 * mm * s,
+    )
     top = ctx.h - side - 2.2 * mm * s
     _index(canvas, ctx, side + 2.2 * mm * s, top, card.number, deep, colour.symbol, "left")
-    _index(canvas, ctx, ctx.w - side - 2.2 * mm * s, top, card.number, deep, colour.symbol,
-           "right")
+    _index(canvas, ctx, ctx.w - side - 2.2 * mm * s, top, card.number, deep, colour.symbol, "right")
     # the centrepiece: the symbol in the colour, the number on it
     cx, cy = ctx.w / 2, ctx.h * 0.585
     r = min(ctx.w * 0.26, ctx.h * 0.17)
-    draw_symbol(canvas, colour.symbol, cx, cy, r, rgb, stroke=mix(rgb, INK, 0.35),
-                width=1.2 * s)
+    draw_symbol(canvas, colour.symbol, cx, cy, r, rgb, stroke=mix(rgb, INK, 0.35), width=1.2 * s)
     ink = INK if luminance(rgb) > 0.55 else WHITE
     size = r * (1.15 if colour.symbol not in ("star", "triangle") else 0.85)
     ny = cy - size * 0.36 - (r * 0.12 if colour.symbol == "triangle" else 0)
@@ -96,8 +125,16 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     draw_fit(canvas, str(card.number), cx, ny, SANS_BOLD, size, r * 1.3, align="centre")
     # colour name under the centrepiece
     canvas.setFillColorRGB(*deep)
-    draw_fit(canvas, colour.name[ctx.lang], cx, field_y + 2.6 * mm * s, SANS_BOLD,
-             10 * s, ctx.w * 0.6, align="centre")
+    draw_fit(
+        canvas,
+        colour.name[ctx.lang],
+        cx,
+        field_y + 2.6 * mm * s,
+        SANS_BOLD,
+        10 * s,
+        ctx.w * 0.6,
+        align="centre",
+    )
     # bottom: the primaries that mix to a secondary, then the QR code
     qx, qy, qs = qr_box(ctx)
     left = side + 2.2 * mm * s
@@ -107,7 +144,5 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
         made = tuple(c.id for c in deck.colours if colour.id in c.mixes)
         if made:
             _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, qy + qs, "·")
-    canvas.setFillColorRGB(*MUTED)
-    canvas.setFont(SANS, 5.2 * s)
-    canvas.drawString(left, 5.0 * mm * s, f"{deck.name[ctx.lang]} · {card.id}")
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {card.id}")
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -22,8 +22,10 @@ def _poly(canvas, pts, fill=True, stroke=False) -> None:
 
 def _regular(cx, cy, r, n, rot=90.0) -> list[tuple[float, float]]:
     return [
-        (cx + r * math.cos(math.radians(rot + i * 360 / n)),
-         cy + r * math.sin(math.radians(rot + i * 360 / n)))
+        (
+            cx + r * math.cos(math.radians(rot + i * 360 / n)),
+            cy + r * math.sin(math.radians(rot + i * 360 / n)),
+        )
         for i in range(n)
     ]
 
@@ -49,21 +51,44 @@ def symbol_outline(name: str, cx: float, cy: float, r: float) -> list[tuple[floa
         return pts
     if name == "cross":
         t = r * 0.36
-        return [(cx - t, cy + r), (cx + t, cy + r), (cx + t, cy + t), (cx + r, cy + t),
-                (cx + r, cy - t), (cx + t, cy - t), (cx + t, cy - r), (cx - t, cy - r),
-                (cx - t, cy - t), (cx - r, cy - t), (cx - r, cy + t), (cx - t, cy + t)]
+        return [
+            (cx - t, cy + r),
+            (cx + t, cy + r),
+            (cx + t, cy + t),
+            (cx + r, cy + t),
+            (cx + r, cy - t),
+            (cx + t, cy - t),
+            (cx + t, cy - r),
+            (cx - t, cy - r),
+            (cx - t, cy - t),
+            (cx - r, cy - t),
+            (cx - r, cy + t),
+            (cx - t, cy + t),
+        ]
     if name == "heart":
         return [
-            (cx + r * 16 * math.sin(t) ** 3 / 17,
-             cy + r * (13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t)
-                       - math.cos(4 * t)) / 17)
+            (
+                cx + r * 16 * math.sin(t) ** 3 / 17,
+                cy
+                + r
+                * (13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+                / 17,
+            )
             for t in (i * 2 * math.pi / 48 for i in range(48))
         ]
     return None
 
 
-def draw_symbol(canvas, name: str, cx: float, cy: float, r: float, fill: RGB,
-                stroke: RGB | None = None, width: float = 0.0) -> None:
+def draw_symbol(
+    canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: RGB,
+    stroke: RGB | None = None,
+    width: float = 0.0,
+) -> None:
     canvas.saveState()
     canvas.setFillColorRGB(*fill)
     if stroke is not None:
@@ -91,23 +116,25 @@ def _petal(canvas, cx, cy, angle, length, width, notch: float = 0.0, point: bool
     p = canvas.beginPath()
     p.moveTo(*at(0, 0))
     if point:
-        p.curveTo(*at(length * 0.3, width * 0.7), *at(length * 0.7, width * 0.6),
-                  *at(length, 0))
+        p.curveTo(*at(length * 0.3, width * 0.7), *at(length * 0.7, width * 0.6), *at(length, 0))
         p.curveTo(*at(length * 0.7, -width * 0.6), *at(length * 0.3, -width * 0.7), *at(0, 0))
     else:
         tip = length * (1 - notch)
-        p.curveTo(*at(length * 0.25, width * 0.75), *at(length * 0.95, width * 0.75),
-                  *at(length, width * 0.22))
+        p.curveTo(
+            *at(length * 0.25, width * 0.75),
+            *at(length * 0.95, width * 0.75),
+            *at(length, width * 0.22),
+        )
         p.lineTo(*at(tip, 0))
         p.lineTo(*at(length, -width * 0.22))
-        p.curveTo(*at(length * 0.95, -width * 0.75), *at(length * 0.25, -width * 0.75),
-                  *at(0, 0))
+        p.curveTo(*at(length * 0.95, -width * 0.75), *at(length * 0.25, -width * 0.75), *at(0, 0))
     p.close()
     canvas.drawPath(p, stroke=0, fill=1)
 
 
-def draw_flower(canvas, icon: str, cx: float, cy: float, r: float, rgb: str | RGB,
-                disc: bool = True) -> None:
+def draw_flower(
+    canvas, icon: str, cx: float, cy: float, r: float, rgb: str | RGB, disc: bool = True
+) -> None:
     """A flower icon: 梅 ume, 桜 sakura, 朝顔 asagao, 桔梗 kikyo."""
     col = hex_rgb(rgb) if isinstance(rgb, str) else rgb
     canvas.saveState()
@@ -121,15 +148,17 @@ def draw_flower(canvas, icon: str, cx: float, cy: float, r: float, rgb: str | RG
     if icon == "ume":
         for i in range(5):
             a = math.radians(90 + i * 72)
-            canvas.circle(cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5, r * 0.42,
-                          stroke=0, fill=1)
+            canvas.circle(
+                cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5, r * 0.42, stroke=0, fill=1
+            )
         canvas.setFillColorRGB(*mix(col, (1, 1, 1), 0.75))
         canvas.circle(cx, cy, r * 0.26, stroke=0, fill=1)
         canvas.setFillColorRGB(0.95, 0.78, 0.2)
         for i in range(5):
             a = math.radians(90 + 36 + i * 72)
-            canvas.circle(cx + math.cos(a) * r * 0.16, cy + math.sin(a) * r * 0.16, r * 0.05,
-                          stroke=0, fill=1)
+            canvas.circle(
+                cx + math.cos(a) * r * 0.16, cy + math.sin(a) * r * 0.16, r * 0.05, stroke=0, fill=1
+            )
     elif icon == "sakura":
         for i in range(5):
             _petal(canvas, cx, cy, math.radians(90 + i * 72), r * 0.98, r * 0.62, notch=0.16)

@@ -85,6 +85,11 @@ class Sheet:
         return self.page[0] / 2 if self.duplex == "gutterfold" else None
 
 
+def card_size(size: str | CardSize) -> CardSize:
+    """A size given by name (the CLI's ``--size``) or already resolved."""
+    return SIZES[size] if isinstance(size, str) else size
+
+
 def _grid(area_x: float, area_w: float, page_h: float, size: CardSize) -> tuple[int, int]:
     cols = int((area_w - 2 * (CROP_GAP + 2 * mm)) // size.width)
     rows = int((page_h - 2 * (CROP_GAP + CROP_LEN)) // size.height)
@@ -97,7 +102,7 @@ def sheet(paper: str, size: str | CardSize = "poker", duplex: str = "long") -> S
         raise ValueError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
     if duplex not in DUPLEX:
         raise ValueError(f"unknown duplex {duplex!r}; choose from {', '.join(DUPLEX)}")
-    cs = SIZES[size] if isinstance(size, str) else size
+    cs = card_size(size)
     pw, ph = PAPERS[paper]
     if duplex == "gutterfold":
         pw, ph = ph, pw  # landscape, fold line vertical in the middle

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -35,22 +35,26 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cardpress.print import diagrams
 from cardpress.print.fonts import MONO, SANS, SANS_BOLD, SERIF, register_fonts
+from cardpress.print.palette import (
+    ACCENT,
+    BLUE,
+    BLUE_BG,
+    EXAMPLE_BG,
+    EXAMPLE_LINE,
+    EXAMPLE_WORD,
+    HEAD_BG,
+    INK,
+    MUTED,
+    RULE,
+)
+from cardpress.print.qr import qr_flowable
 from cardpress.rules import load_rules
 from cardpress.rules import model as m
-from cardpress.rules.kinsoku import KinsokuParagraph
+from cardpress.rules.kinsoku import KinsokuParagraph, is_cjk
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
-
-INK = colors.HexColor("#1d2230")
-MUTED = colors.HexColor("#6b7080")
-ACCENT = colors.HexColor("#1f2a44")
-RULE = colors.HexColor("#c9ccd6")
-BLUE = colors.HexColor("#2a6bb5")
-BLUE_BG = colors.HexColor("#eaf2fb")
-EXAMPLE_BG = colors.HexColor("#f7f4ec")
-EXAMPLE_LINE = colors.HexColor("#c8a860")
-HEAD_BG = colors.HexColor("#e9ebf1")
 
 MARGIN_X = 16 * mm
 MARGIN_TOP = 15 * mm
@@ -59,15 +63,11 @@ LABEL_W = 15 * mm  # the gutter for rule-ID labels, inside the frame
 BOX_PAD = 8  # inner padding of boxes and examples
 
 
-def _cjk(lang: str) -> bool:
-    return lang in ("ja", "zh", "ko")
-
-
 class Styles:
     """Every style sets its font: nothing falls back to Helvetica."""
 
     def __init__(self, lang: str) -> None:
-        cjk = _cjk(lang)
+        cjk = is_cjk(lang)
         body_size = 9.2 if cjk else 9.4
         lead = 14.6 if cjk else 12.8
         base = ParagraphStyle(
@@ -263,7 +263,7 @@ def inline(spans: m.Inline) -> str:
             out.append(f'<font name="{SERIF}">{escape(s.text)}</font>')
         elif s.style == "ref":
             out.append(
-                f'<a href="#{escape(s.target)}" color="#2a6bb5">'
+                f'<a href="#{escape(s.target)}" color="{BLUE.hexval()}">'
                 f'<font name="{MONO}" size="-1.2">{escape(s.text)}</font></a>'
             )
         elif s.style == "br":
@@ -301,8 +301,9 @@ class Typesetter:
     def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
         return self.P(markup, style, bulletText=bullet)
 
-    def label(self, rule_id: str) -> str:
-        return rule_id
+    def content_width(self, inner: bool) -> float:
+        """Right of the rule-ID gutter, and inside a box's padding when ``inner``."""
+        return self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
 
     # blocks ---------------------------------------------------------------
 
@@ -317,7 +318,7 @@ class Typesetter:
         if isinstance(b, m.Section):
             return self.section(b)
         if isinstance(b, m.Clause):
-            return [Anchor(b.id), self.p(inline(b.spans), s.clause, self.label(b.id))]
+            return [Anchor(b.id), self.p(inline(b.spans), s.clause, b.id)]
         if isinstance(b, m.Paragraph):
             return [self.p(inline(b.spans), s.box if inner else s.para)]
         if isinstance(b, m.BulletList):
@@ -355,7 +356,7 @@ class Typesetter:
                 Anchor(b.id),
                 self.p(f"{escape(q)}. {inline(b.question_spans)}", s.question, b.id),
                 self.p(
-                    f'<font name="{SANS_BOLD}" color="#2a6bb5">{escape(a)}.</font> '
+                    f'<font name="{SANS_BOLD}" color="{BLUE.hexval()}">{escape(a)}.</font> '
                     f"{inline(b.answer_spans)}",
                     s.answer,
                 ),
@@ -402,9 +403,9 @@ class Typesetter:
                     st = {"center": s.cell_center, "right": s.cell_right}.get(cell.align, s.cell)
                 cells.append(self.p(inline(cell.spans), st))
                 if cell.colour:
-                    style.append(("LINEBEFORE", (c, r), (c, r), 3.2, colors.HexColor(cell.colour)))
+                    style.append(("LINEBEFORE", (c, r), (c, r), 3.2, HexColor(cell.colour)))
             data.append(cells)
-        avail = self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
+        avail = self.content_width(inner)
         ncols = max(len(r) for r in t.rows)
         rel = t.widths if len(t.widths) == ncols else (1.0,) * ncols
         widths = [avail * w / sum(rel) for w in rel]
@@ -423,54 +424,25 @@ class Typesetter:
         if b.title:
             inner.append(self.p(inline(b.title), s.box_title))
         inner.extend(self.blocks(b.blocks, inner=True))
-        t = Table([[inner]], colWidths=[self.width - LABEL_W], hAlign="RIGHT")
-        t.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, -1), BLUE_BG),
-                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, BLUE),
-                    ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PAD),
-                    ("TOPPADDING", (0, 0), (-1, -1), 5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-                    ("FONT", (0, 0), (-1, -1), SANS, 8),
-                ]
-            )
-        )
-        return _Spaced(t, 2, 6)
+        return _Spaced(_panel(inner, self.width - LABEL_W, BLUE_BG, BLUE), 2, 6)
 
     def example(self, e: m.Example) -> list[Flowable]:
         s = self.s
         word = self.doc.label("example", "Example")
+        colour = EXAMPLE_WORD.hexval()
         title = self.p(
-            f'<font color="#8a6d2b">{escape(word)}</font>　{inline(e.title)}'
+            f'<font color="{colour}">{escape(word)}</font>　{inline(e.title)}'
             if s.cjk
-            else f'<font color="#8a6d2b">{escape(word)}:</font> {inline(e.title)}',
+            else f'<font color="{colour}">{escape(word)}:</font> {inline(e.title)}',
             s.example_title,
             e.id,
         )
         inner = self.blocks(e.blocks, inner=True)
-        t = Table([[inner]], colWidths=[self.width - LABEL_W], hAlign="RIGHT")
-        t.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, -1), EXAMPLE_BG),
-                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, EXAMPLE_LINE),
-                    ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PAD),
-                    ("TOPPADDING", (0, 0), (-1, -1), 5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-                    ("FONT", (0, 0), (-1, -1), SANS, 8),
-                ]
-            )
-        )
+        t = _panel(inner, self.width - LABEL_W, EXAMPLE_BG, EXAMPLE_LINE)
         return [Anchor(e.id), KeepTogether([title, _Spaced(t, 0, 6)])]
 
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
-        from cardpress.print import diagrams
-
-        avail = self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
-        drawing = diagrams.draw(d, self.doc.lang, avail)
+        drawing = diagrams.draw(d, self.doc.lang, self.content_width(inner))
         if drawing is None:
             return []
         parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else LABEL_W)]
@@ -490,7 +462,7 @@ class Typesetter:
         if doc.facts:
             sep = "　" if s.cjk else "   "
             facts = sep.join(
-                f'<font name="{SANS_BOLD}" color="#6b7080">{escape(f.label)}</font> '
+                f'<font name="{SANS_BOLD}" color="{MUTED.hexval()}">{escape(f.label)}</font> '
                 f"{escape(f.value)}"
                 for f in doc.facts
             )
@@ -499,7 +471,7 @@ class Typesetter:
         qr_size = 24 * mm
         qr_w = 34 * mm
         right = [
-            _qr(url, qr_size),
+            qr_flowable(url, qr_size),
             Spacer(1, 2),
             self.p(escape(doc.label("online", "Rules online")), s.qr_caption),
             self.p("<br/>".join(escape(x) for x in url_lines(url, qr_w, s.url)), s.url),
@@ -546,20 +518,7 @@ class Typesetter:
                 ]
             )
         )
-        t = Table([[[title, inner]]], colWidths=[self.width])
-        t.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, -1), BLUE_BG),
-                    ("LINEBEFORE", (0, 0), (0, -1), 2.6, BLUE),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 9),
-                    ("TOPPADDING", (0, 0), (-1, -1), 5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-                    ("FONT", (0, 0), (-1, -1), SANS, 8),
-                ]
-            )
-        )
+        t = _panel([title, inner], self.width, BLUE_BG, BLUE, pad=9, h_align="CENTER")
         return _Spaced(t, 2, 4)
 
     def story(self, url: str) -> list[Flowable]:
@@ -570,6 +529,36 @@ class Typesetter:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def _panel(
+    content: list[Flowable],
+    width: float,
+    fill: Color,
+    line: Color,
+    pad: float = BOX_PAD,
+    h_align: str = "RIGHT",
+) -> Table:
+    """A tinted one-cell table with a coloured rule down its left edge.
+
+    Supplements, worked examples and the rule-card summary must read as one
+    family, so they differ only in colour and padding.
+    """
+    t = Table([[content]], colWidths=[width], hAlign=h_align)
+    t.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), fill),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.6, line),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("FONT", (0, 0), (-1, -1), SANS, 8),
+            ]
+        )
+    )
+    return t
 
 
 class Rule(Flowable):
@@ -629,36 +618,13 @@ class _Indented(Flowable):
 
 def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     """Break a URL for display after its slashes, never inside a word."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = url.split("://", 1)[-1]
     parts = [p + "/" for p in text.split("/")[:-1]] + [text.split("/")[-1]]
-    lines: list[str] = [""]
-    for part in parts:
-        if lines[-1] and stringWidth(lines[-1] + part, style.fontName, style.fontSize) > width:
-            lines.append("")
-        lines[-1] += part
+    lines = diagrams.fill_lines(parts, style.fontName, style.fontSize, width)
     return [line for line in lines if line]
 
 
-def _qr(url: str, size: float) -> Flowable:
-    try:
-        from cardpress.print.qr import qr_flowable
-
-        return qr_flowable(url, size)
-    except ImportError:  # pragma: no cover - the print engineer's module is present
-        from reportlab.graphics.barcode.qr import QrCodeWidget
-        from reportlab.graphics.shapes import Drawing
-
-        widget = QrCodeWidget(url, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-        d.initialFontName = SANS
-        d.add(widget)
-        return d
-
-
-def _canvas_maker(doc: m.RuleDocument, footer_title: str):
+def _canvas_maker(footer_title: str):
     """A canvas that starts in a registered font and prints "n / N" footers."""
 
     class NumberedCanvas(Canvas):
@@ -741,5 +707,5 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
     template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     ts = Typesetter(doc, frame._width)
     footer = f"{doc.title} · {url}"
-    template.build(ts.story(url), canvasmaker=_canvas_maker(doc, footer))
+    template.build(ts.story(url), canvasmaker=_canvas_maker(footer))
     return buf.getvalue()

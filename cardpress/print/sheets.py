@@ -23,8 +23,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print import faces
+from cardpress.print.art import clip
 from cardpress.print.fonts import SANS, register_fonts
-from cardpress.print.layout import BLEED, SIZES, CardSize, Sheet, Slot, draw_crop_marks, sheet
+from cardpress.print.layout import BLEED, CardSize, Sheet, Slot, card_size, draw_crop_marks, sheet
 from cardpress.print.typeset import MUTED, Ctx, draw_fit, label
 
 CREATOR = "cardpress"
@@ -66,8 +67,14 @@ def unique_cards(deck) -> tuple:
 
 def new_canvas(buf, pagesize, title: str) -> Canvas:
     register_fonts()
-    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
-               initialFontName=SANS, initialFontSize=8)
+    c = Canvas(
+        buf,
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,
+        initialFontSize=8,
+    )
     c.setTitle(title)
     c.setAuthor(CREATOR)
     c.setCreator(CREATOR)
@@ -79,11 +86,26 @@ def new_canvas(buf, pagesize, title: str) -> Canvas:
 def _card_at(c: Canvas, slot: Slot, draw) -> None:
     c.saveState()
     c.translate(slot.x, slot.y)
-    p = c.beginPath()
-    p.rect(0, 0, slot.w, slot.h)
-    c.clipPath(p, stroke=0, fill=0)
+    clip(c, 0, 0, slot.w, slot.h)
     draw()
     c.restoreState()
+
+
+def _backs(c: Canvas, slots: tuple[Slot, ...]) -> None:
+    """The deck's back (the form ``_define_back`` made) in every slot, with crop marks."""
+    for slot in slots:
+        _card_at(c, slot, lambda: c.doForm("back"))
+    draw_crop_marks(c, slots)
+
+
+def _bled_page(c: Canvas, bleed: float, draw) -> None:
+    """One page of a print-shop file: the card drawn inside its bleed."""
+    c.setFont(SANS, 8)
+    c.saveState()
+    c.translate(bleed, bleed)
+    draw()
+    c.restoreState()
+    c.showPage()
 
 
 def _footer(c: Canvas, lay: Sheet, text: str) -> None:
@@ -102,15 +124,28 @@ def _footer(c: Canvas, lay: Sheet, text: str) -> None:
 
 
 def _define_back(c: Canvas, ctx: Ctx, deck, name: str) -> None:
-    c.beginForm(name, lowerx=-ctx.bleed, lowery=-ctx.bleed, upperx=ctx.w + ctx.bleed,
-                uppery=ctx.h + ctx.bleed)
+    c.beginForm(
+        name,
+        lowerx=-ctx.bleed,
+        lowery=-ctx.bleed,
+        upperx=ctx.w + ctx.bleed,
+        uppery=ctx.h + ctx.bleed,
+    )
     faces.draw_back(c, ctx, deck)
     c.endForm()
 
 
-def render_deck_pdf(deck, lang: str, paper: str, base_url: str, *, size: str | CardSize = "poker",
-                    duplex: str = "long", root: Path | None = None,
-                    cards: Sequence | None = None) -> bytes:
+def render_deck_pdf(
+    deck,
+    lang: str,
+    paper: str,
+    base_url: str,
+    *,
+    size: str | CardSize = "poker",
+    duplex: str = "long",
+    root: Path | None = None,
+    cards: Sequence | None = None,
+) -> bytes:
     """Fronts and backs of a deck on ``paper`` sheets, ready for duplex printing."""
     lay = sheet(paper, size, duplex)
     ctx = Ctx(lang, base_url, lay.size, 0.0, root)
@@ -127,7 +162,7 @@ def render_deck_pdf(deck, lang: str, paper: str, base_url: str, *, size: str | C
         "gutterfold": "Print single-sided, cut, fold along the centre line and glue",
     }[duplex]
     for n in range(total):
-        chunk = cards[n * per:(n + 1) * per]
+        chunk = cards[n * per : (n + 1) * per]
         fronts = lay.fronts[: len(chunk)]
         backs = lay.backs[: len(chunk)]
         c.setFont(SANS, 8)
@@ -136,20 +171,17 @@ def render_deck_pdf(deck, lang: str, paper: str, base_url: str, *, size: str | C
         draw_crop_marks(c, fronts)
         sheet_no = label(lang, "sheet {n} of {total}").format(n=n + 1, total=total)
         if duplex == "gutterfold":
-            for slot in backs:
-                _card_at(c, slot, lambda: c.doForm("back"))
-            draw_crop_marks(c, backs)
+            _backs(c, backs)
             _fold_line(c, lay, lang)
             _footer(c, lay, f"{deck.name[lang]} · {sheet_no} · {label(lang, how)}")
             c.showPage()
             continue
-        _footer(c, lay, f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no} · "
-                        f"{label(lang, how)}")
+        _footer(
+            c, lay, f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no} · {label(lang, how)}"
+        )
         c.showPage()
         c.setFont(SANS, 8)
-        for slot in backs:
-            _card_at(c, slot, lambda: c.doForm("back"))
-        draw_crop_marks(c, backs)
+        _backs(c, backs)
         _footer(c, lay, f"{deck.name[lang]} · {label(lang, 'Back')} · {sheet_no}")
         c.showPage()
     c.save()
@@ -170,11 +202,19 @@ def _fold_line(c: Canvas, lay: Sheet, lang: str) -> None:
     c.restoreState()
 
 
-def render_print_shop_pdf(deck, lang: str, base_url: str, *, size: str | CardSize = "poker",
-                          root: Path | None = None, cards: Sequence | None = None,
-                          backs: bool = True, bleed: float = BLEED) -> bytes:
+def render_print_shop_pdf(
+    deck,
+    lang: str,
+    base_url: str,
+    *,
+    size: str | CardSize = "poker",
+    root: Path | None = None,
+    cards: Sequence | None = None,
+    backs: bool = True,
+    bleed: float = BLEED,
+) -> bytes:
     """One page per side with bleed, TrimBox and BleedBox: what a print shop asks for."""
-    cs = SIZES[size] if isinstance(size, str) else size
+    cs = card_size(size)
     ctx = Ctx(lang, base_url, cs, bleed, root)
     cards = tuple(cards) if cards is not None else deck_cards(deck)
     page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
@@ -185,27 +225,18 @@ def render_print_shop_pdf(deck, lang: str, base_url: str, *, size: str | CardSiz
     if backs:
         _define_back(c, ctx, deck, "back")
     for card in cards:
-        c.setFont(SANS, 8)
-        c.saveState()
-        c.translate(bleed, bleed)
-        faces.draw_front(c, ctx, deck, card)
-        c.restoreState()
-        c.showPage()
+        _bled_page(c, bleed, lambda card=card: faces.draw_front(c, ctx, deck, card))
         if backs:
-            c.setFont(SANS, 8)
-            c.saveState()
-            c.translate(bleed, bleed)
-            c.doForm("back")
-            c.restoreState()
-            c.showPage()
+            _bled_page(c, bleed, lambda: c.doForm("back"))
     c.save()
     return buf.getvalue()
 
 
-def render_back_pdf(deck, lang: str, base_url: str, *, size: str | CardSize = "poker",
-                    bleed: float = BLEED) -> bytes:
+def render_back_pdf(
+    deck, lang: str, base_url: str, *, size: str | CardSize = "poker", bleed: float = BLEED
+) -> bytes:
     """The deck's back alone, one page with bleed (for the PNG and TTS exports)."""
-    cs = SIZES[size] if isinstance(size, str) else size
+    cs = card_size(size)
     ctx = Ctx(lang, base_url, cs, bleed)
     page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
     buf = io.BytesIO()

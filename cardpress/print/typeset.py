@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -23,10 +24,12 @@ from cardpress.print.art import RGB, hex_rgb, luminance
 from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
 from cardpress.print.layout import SAFE, CardSize
 from cardpress.print.qr import card_url, draw_qr
+from cardpress.rules.kinsoku import is_cjk
 
 INK: RGB = (0.13, 0.12, 0.11)
 PAPER: RGB = hex_rgb("#f7f2e7")
 MUTED: RGB = (0.42, 0.40, 0.37)
+WHITE: RGB = (1.0, 1.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +74,17 @@ def fit_size(text: str, font: str, size: float, max_w: float, min_size: float = 
     return max(min_size, size * max_w / width)
 
 
-def draw_fit(canvas, text: str, x: float, y: float, font: str, size: float, max_w: float,
-             align: str = "left", min_size: float = 4.0) -> float:
+def draw_fit(
+    canvas,
+    text: str,
+    x: float,
+    y: float,
+    font: str,
+    size: float,
+    max_w: float,
+    align: str = "left",
+    min_size: float = 4.0,
+) -> float:
     """Draw one line shrunk to fit; returns the size used."""
     fs = fit_size(text, font, size, max_w, min_size)
     canvas.setFont(font, fs)
@@ -85,13 +97,10 @@ def draw_fit(canvas, text: str, x: float, y: float, font: str, size: float, max_
     return fs
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 @lru_cache(maxsize=256)
-def style(font: str, size: float, leading: float, colour: RGB, lang: str,
-          align: int = TA_LEFT) -> ParagraphStyle:
+def style(
+    font: str, size: float, leading: float, colour: RGB, lang: str, align: int = TA_LEFT
+) -> ParagraphStyle:
     from reportlab.lib.colors import Color
 
     return ParagraphStyle(
@@ -101,23 +110,41 @@ def style(font: str, size: float, leading: float, colour: RGB, lang: str,
         leading=leading,
         textColor=Color(*colour),
         alignment=align,
-        wordWrap="CJK" if lang == "ja" else None,
+        wordWrap="CJK" if is_cjk(lang) else None,
         spaceBefore=0,
         spaceAfter=0,
     )
 
 
-def paragraph(text: str, font: str, size: float, lang: str, colour: RGB = INK,
-              leading: float | None = None, align: int = TA_LEFT, bold_font: str = SANS_BOLD,
-              markup: bool = False) -> Paragraph:
+def paragraph(
+    text: str,
+    font: str,
+    size: float,
+    lang: str,
+    colour: RGB = INK,
+    leading: float | None = None,
+    align: int = TA_LEFT,
+    markup: bool = False,
+) -> Paragraph:
     st = style(font, size, leading or size * 1.28, colour, lang, align)
-    body = text if markup else _escape(text)
+    body = text if markup else escape(text)
     return Paragraph(body, st)
 
 
-def draw_paragraphs_fit(canvas, paras_spec, x: float, top: float, w: float, h: float,
-                        lang: str, font: str = SANS, size: float = 7.0, min_size: float = 4.6,
-                        colour: RGB = INK, gap: float = 0.35) -> float:
+def draw_paragraphs_fit(
+    canvas,
+    paras_spec,
+    x: float,
+    top: float,
+    w: float,
+    h: float,
+    lang: str,
+    font: str = SANS,
+    size: float = 7.0,
+    min_size: float = 4.6,
+    colour: RGB = INK,
+    gap: float = 0.35,
+) -> float:
     """Draw (heading, body) pairs in a box, shrinking type until they fit.
 
     Returns the size used. Headings are bold; ``gap`` is in multiples of size.
@@ -127,10 +154,13 @@ def draw_paragraphs_fit(canvas, paras_spec, x: float, top: float, w: float, h: f
         flows = []
         for heading, body in paras_spec:
             if heading and body:
-                text = f'<font name="{SANS_BOLD}">{_escape(heading)}</font>  {_escape(body)}'
+                text = f'<font name="{SANS_BOLD}">{escape(heading)}</font>  {escape(body)}'
             else:
-                text = f'<font name="{SANS_BOLD}">{_escape(heading)}</font>' if heading else (
-                    _escape(body))
+                text = (
+                    f'<font name="{SANS_BOLD}">{escape(heading)}</font>'
+                    if heading
+                    else escape(body)
+                )
             flows.append(paragraph(text, font, fs, lang, colour, markup=True))
         heights = [f.wrap(w, 10_000)[1] for f in flows]
         total = sum(heights) + gap * fs * (len(flows) - 1)
@@ -143,10 +173,6 @@ def draw_paragraphs_fit(canvas, paras_spec, x: float, top: float, w: float, h: f
         f.drawOn(canvas, x, y)
         y -= gap * fs
     return fs
-
-
-def fill(canvas, rgb: RGB) -> None:
-    canvas.setFillColorRGB(*rgb)
 
 
 def rect(canvas, x, y, w, h, rgb: RGB, radius: float = 0.0) -> None:
@@ -163,6 +189,28 @@ def background(canvas, ctx: Ctx, rgb: RGB) -> None:
     rect(canvas, -b, -b, ctx.w + 2 * b, ctx.h + 2 * b, rgb)
 
 
+def framed_panel(
+    canvas, ctx: Ctx, frame: RGB, header_h: float
+) -> tuple[float, float, float, float]:
+    """Frame colour to the bleed, a paper panel under a header band; returns the panel box.
+
+    Paintings, rule cards and 絵師100人展 proxies share one border width and
+    corner radius, so every framed deck looks like the same press's work.
+    """
+    background(canvas, ctx, frame)
+    side = 3 * mm * ctx.s
+    panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
+    rect(canvas, *panel, PAPER, radius=1.6 * mm * ctx.s)
+    return panel
+
+
+def draw_footer(canvas, ctx: Ctx, x: float, text: str) -> None:
+    """The small print along the bottom edge, starting at ``x``."""
+    canvas.setFillColorRGB(*MUTED)
+    canvas.setFont(SANS, 5.2 * ctx.s)
+    canvas.drawString(x, 5.0 * mm * ctx.s, text)
+
+
 def qr_box(ctx: Ctx) -> tuple[float, float, float]:
     """Where the card's QR code sits: x, y, size (bottom right, inside the safe zone)."""
     size = ctx.size.qr
@@ -175,8 +223,9 @@ def draw_card_qr(canvas, ctx: Ctx, deck: str, card_id: str, box=None) -> str:
     x, y, size = box or qr_box(ctx)
     canvas.saveState()
     canvas.setFillColorRGB(1, 1, 1)
-    canvas.roundRect(x - 0.6 * mm, y - 0.6 * mm, size + 1.2 * mm, size + 1.2 * mm, 1.2 * mm,
-                     stroke=0, fill=1)
+    canvas.roundRect(
+        x - 0.6 * mm, y - 0.6 * mm, size + 1.2 * mm, size + 1.2 * mm, 1.2 * mm, stroke=0, fill=1
+    )
     canvas.restoreState()
     draw_qr(canvas, url, x, y, size)
     return url
@@ -189,12 +238,15 @@ __all__ = [
     "SANS",
     "SANS_BOLD",
     "SERIF",
+    "WHITE",
     "Ctx",
     "background",
     "draw_card_qr",
     "draw_fit",
+    "draw_footer",
     "draw_paragraphs_fit",
     "fit_size",
+    "framed_panel",
     "label",
     "paragraph",
     "qr_box",

@@ -8,11 +8,14 @@ are imported lazily so a template that does not need one never loads it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from cardpress.catalogue.models import Painter, Text
+from cardpress.catalogue.models import Catalogue, Painter, Text
+
+T = TypeVar("T")
 
 PAINTER_ORDER: tuple[str, ...] = ("monet", "gogh", "vermeer")
 
@@ -21,12 +24,26 @@ PAINTER_ORDER: tuple[str, ...] = ("monet", "gogh", "vermeer")
 
 
 @cache
-def _catalogue() -> Any | None:
+def _catalogue() -> Catalogue | None:
     try:
         from cardpress.catalogue.loader import load_catalogue
 
         return load_catalogue()
     except Exception:  # pragma: no cover - the sheet still builds without card data
+        return None
+
+
+def from_catalogue(read: Callable[[Catalogue], T]) -> T | None:
+    """``read`` applied to the card data; None without card data or without the entry.
+
+    Every caller falls back to the seed's values, so a sheet still builds.
+    """
+    cat = _catalogue()
+    if cat is None:
+        return None
+    try:
+        return read(cat)
+    except (StopIteration, KeyError):  # pragma: no cover - an id the card data lacks
         return None
 
 
@@ -50,23 +67,13 @@ _FALLBACK_RGB: dict[str, str] = {
 
 
 def painter_rgb(painter: str) -> str:
-    cat = _catalogue()
-    if cat is not None:
-        try:
-            return cat.triptych.painter(painter).rgb
-        except StopIteration:  # pragma: no cover
-            pass
-    return _FALLBACK_RGB[painter]
+    rgb = from_catalogue(lambda cat: cat.triptych.painter(painter).rgb)
+    return _FALLBACK_RGB[painter] if rgb is None else rgb
 
 
 def colour_rgb(colour: str) -> str:
-    cat = _catalogue()
-    if cat is not None:
-        try:
-            return cat.ultimatch.colour(colour).rgb
-        except StopIteration:  # pragma: no cover
-            pass
-    return _FALLBACK_RGB[colour]
+    rgb = from_catalogue(lambda cat: cat.ultimatch.colour(colour).rgb)
+    return _FALLBACK_RGB[colour] if rgb is None else rgb
 
 
 def colour_mixes() -> list[tuple[str, tuple[str, ...]]]:
@@ -82,12 +89,9 @@ def colour_mixes() -> list[tuple[str, tuple[str, ...]]]:
 
 
 def painter_name(painter: str, lang: str) -> str:
-    cat = _catalogue()
-    if cat is not None:
-        try:
-            return cat.triptych.painter(painter).name[lang]
-        except (StopIteration, KeyError):  # pragma: no cover
-            pass
+    name = from_catalogue(lambda cat: cat.triptych.painter(painter).name[lang])
+    if name is not None:
+        return name
     try:
         return _FALLBACK_NAMES[painter][lang]
     except KeyError:
@@ -153,7 +157,7 @@ def finger_auction_hand(
     }
 
 
-def finger_auction_auction(field: int, bids: dict[str, Any]) -> dict[str, Any]:
+def finger_auction_auction(field: int, bids: dict[str, int | tuple[int, int]]) -> dict[str, Any]:
     """An auction decided by the engine; two-hand bids are given as (right, left)."""
     from cardpress.games.finger_auction import TwoHands, adjudicate_auction
 
@@ -225,13 +229,8 @@ def ultimatch_setup() -> list[dict[str, int]]:
 
 
 def colour_name(colour: str, lang: str) -> str:
-    cat = _catalogue()
-    if cat is not None:
-        try:
-            return cat.ultimatch.colour(colour).name[lang]
-        except (StopIteration, KeyError):  # pragma: no cover
-            pass
-    return colour.capitalize()
+    name = from_catalogue(lambda cat: cat.ultimatch.colour(colour).name[lang])
+    return colour.capitalize() if name is None else name
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -255,13 +254,8 @@ def eshi100_settle(
 
 
 def icon_name(icon: str, lang: str) -> str:
-    cat = _catalogue()
-    if cat is not None:
-        try:
-            return cat.eshi100.catalogue.icon(icon).name[lang]
-        except (StopIteration, KeyError):  # pragma: no cover
-            pass
-    return icon
+    name = from_catalogue(lambda cat: cat.eshi100.catalogue.icon(icon).name[lang])
+    return icon if name is None else name
 
 
 def eshi100_rules() -> dict[str, int]:

@@ -30,6 +30,15 @@ CANNOT_START = frozenset(
     "ー〜～々ゝゞヽヾ゛゜%％‰℃°′″"
 )
 CANNOT_END = frozenset("「『（［｛〈《【〔〘〚([{‘“")
+CJK_LANGS = frozenset({"ja", "zh", "ko"})
+
+
+def is_cjk(lang: str) -> bool:
+    """Whether ``lang`` wraps between any two characters rather than at spaces.
+
+    Card faces and rule sheets must agree on which languages get CJK wrapping.
+    """
+    return lang in CJK_LANGS
 
 
 def _is_word(ch: str) -> bool:

@@ -135,21 +135,16 @@ def parse_blocks(parent: ET.Element, prefix: str, level: int = 1) -> tuple[Block
         elif tag == "table":
             blocks.append(parse_table(el))
         elif tag == "box":
-            h = _child(el, "h")
-            blocks.append(
-                Box(parse_inline(h) if h is not None else (), parse_blocks(el, prefix, level))
-            )
+            blocks.append(Box(_inline_or_empty(_child(el, "h")), parse_blocks(el, prefix, level)))
         elif tag == "example":
-            h = _child(el, "h")
             blocks.append(
                 Example(
                     _need_id(el, CLAUSE_ID, prefix),
-                    parse_inline(h) if h is not None else (),
+                    _inline_or_empty(_child(el, "h")),
                     parse_blocks(el, prefix, level),
                 )
             )
         elif tag == "diagram":
-            cap = _child(el, "caption")
             params = tuple(sorted((k, v) for k, v in el.attrib.items() if k != "kind"))
             labels = tuple((lb.get("key", ""), _text(lb)) for lb in el.findall("label"))
             blocks.append(
@@ -157,7 +152,7 @@ def parse_blocks(parent: ET.Element, prefix: str, level: int = 1) -> tuple[Block
                     el.get("kind", ""),
                     params,
                     labels,
-                    parse_inline(cap) if cap is not None else (),
+                    _inline_or_empty(_child(el, "caption")),
                 )
             )
         elif tag == "glossary":
@@ -204,10 +199,9 @@ def parse_table(el: ET.Element) -> Table:
         )
         rows.append(row)
     widths = tuple(float(w) for w in el.get("widths", "").split())
-    cap = _child(el, "caption")
     return Table(
         tuple(rows),
-        parse_inline(cap) if cap is not None else (),
+        _inline_or_empty(_child(el, "caption")),
         el.get("name", ""),
         el.get("source", ""),
         widths,

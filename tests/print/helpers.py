@@ -25,11 +25,13 @@ def catalogue():
 
 
 @cache
-def deck_pdf(deck: str, lang: str, paper: str = "a4", size: str = "poker",
-             duplex: str = "long") -> bytes:
+def deck_pdf(
+    deck: str, lang: str, paper: str = "a4", size: str = "poker", duplex: str = "long"
+) -> bytes:
     cat = catalogue()
-    return render_deck_pdf(cat.deck(deck), lang, paper, BASE, size=size, duplex=duplex,
-                           root=cat.root)
+    return render_deck_pdf(
+        cat.deck(deck), lang, paper, BASE, size=size, duplex=duplex, root=cat.root
+    )
 
 
 @cache
@@ -45,15 +47,22 @@ def pdffonts(pdf: bytes) -> list[list[str]]:
 
 
 def page_text(pdf: bytes, page: int) -> str:
-    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout", "-", "-"],
-                         input=pdf, capture_output=True, check=True).stdout
+    out = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-layout", "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout
     return out.decode()
 
 
 def render(pdf: bytes, page: int, dpi: int = 100) -> Image.Image:
     png = subprocess.run(
-        ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", "-singlefile",
-         "-"], input=pdf, capture_output=True, check=True).stdout
+        ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", "-singlefile", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 

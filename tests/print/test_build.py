@@ -13,8 +13,16 @@ from cardpress.print.build import MANIFEST, Options, build
 from cardpress.print.cli import build_command
 from cardpress.print.export import write_atomic
 
-SMALL = dict(langs=("en",), papers=("a4",), decks=("ultimatch",), print_shop=False,
-             images=False, rules=False, jobs=1, base_url="https://referee.example.org")
+SMALL = dict(
+    langs=("en",),
+    papers=("a4",),
+    decks=("ultimatch",),
+    print_shop=False,
+    images=False,
+    rules=False,
+    jobs=1,
+    base_url="https://referee.example.org",
+)
 
 
 def test_build_writes_contract_paths_and_skips_unchanged(tmp_path: Path):
@@ -116,9 +124,24 @@ def test_cli_font_error_is_one_clear_line(tmp_path, monkeypatch):
 
 
 def test_cli_builds_a_subset(tmp_path):
-    result = _run(["--lang", "en", "--paper", "letter", "--deck", "ultimatch", "--out",
-                   str(tmp_path), "--no-images", "--no-rules", "--jobs", "1",
-                   "--base-url", "https://referee.example.org"])
+    result = _run(
+        [
+            "--lang",
+            "en",
+            "--paper",
+            "letter",
+            "--deck",
+            "ultimatch",
+            "--out",
+            str(tmp_path),
+            "--no-images",
+            "--no-rules",
+            "--jobs",
+            "1",
+            "--base-url",
+            "https://referee.example.org",
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "en" / "decks" / "ultimatch-letter.pdf").is_file()
     assert (tmp_path / "en" / "print-shop" / "ultimatch.pdf").is_file()
@@ -126,11 +149,13 @@ def test_cli_builds_a_subset(tmp_path):
 
 
 def test_rule_sheets_planned_for_the_chosen_decks():
-    jobs = build_mod.plan(Options(out=Path("x"), **{**SMALL, "rules": True,
-                                                     "decks": ("triptych",)}))
+    jobs = build_mod.plan(
+        Options(out=Path("x"), **{**SMALL, "rules": True, "decks": ("triptych",)})
+    )
     rules = sorted(j.outputs[0] for j in jobs if j.kind == "rules")
-    assert rules == [f"en/rules/{g}-a4.pdf" for g in
-                     sorted(("gallery-rush", "finger-auction", "detective-eye"))]
+    assert rules == [
+        f"en/rules/{g}-a4.pdf" for g in sorted(("gallery-rush", "finger-auction", "detective-eye"))
+    ]
 
 
 def test_eshi100_csv_prints_the_players_own_list(tmp_path: Path):

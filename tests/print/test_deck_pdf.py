@@ -43,10 +43,14 @@ def test_page_sizes_and_counts(deck, paper):
     pw, ph = PAPERS[paper]
     for page in reader.pages:
         assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == (
-            round(pw, 1), round(ph, 1))
+            round(pw, 1),
+            round(ph, 1),
+        )
     size = SIZES["poker"]
-    fronts = sum(len(card_positions(pdf, p, size.width, size.height))
-                 for p in range(1, len(reader.pages) + 1, 2))
+    fronts = sum(
+        len(card_positions(pdf, p, size.width, size.height))
+        for p in range(1, len(reader.pages) + 1, 2)
+    )
     assert fronts == n
 
 
@@ -80,7 +84,7 @@ def test_every_qr_decodes_at_100_dpi_to_its_card(deck, lang):
     pages = math.ceil(len(cards) / 9)
     lay = sheet("a4")
     for n in range(pages):
-        chunk = cards[n * 9:(n + 1) * 9]
+        chunk = cards[n * 9 : (n + 1) * 9]
         img = render(pdf, 2 * n + 1, 100)
         found = decode(img)
         expected = [card_url(BASE, lang, deck, c.id) for c in chunk]
@@ -91,8 +95,11 @@ def test_every_qr_decodes_at_100_dpi_to_its_card(deck, lang):
         for hit in hits:
             px = (hit.position.top_left.x + hit.position.bottom_right.x) / 2 / scale
             py = lay.page[1] - (hit.position.top_left.y + hit.position.bottom_right.y) / 2 / scale
-            slot = next(i for i, s in enumerate(lay.fronts)
-                        if s.x <= px <= s.x + s.w and s.y <= py <= s.y + s.h)
+            slot = next(
+                i
+                for i, s in enumerate(lay.fronts)
+                if s.x <= px <= s.x + s.w and s.y <= py <= s.y + s.h
+            )
             assert hit.text == expected[slot]
 
 
@@ -153,10 +160,12 @@ def test_print_shop_has_bleed_and_trim_boxes():
     for page in reader.pages[:2]:
         assert float(page.mediabox.width) == pytest.approx(size.width + 2 * bleed, abs=0.01)
         trim = [float(v) for v in page.trimbox]
-        assert trim == pytest.approx([bleed, bleed, bleed + size.width, bleed + size.height],
-                                     abs=0.01)
+        assert trim == pytest.approx(
+            [bleed, bleed, bleed + size.width, bleed + size.height], abs=0.01
+        )
         assert [float(v) for v in page.bleedbox] == pytest.approx(
-            [0, 0, size.width + 2 * bleed, size.height + 2 * bleed], abs=0.01)
+            [0, 0, size.width + 2 * bleed, size.height + 2 * bleed], abs=0.01
+        )
 
 
 def test_pdfs_are_reproducible():

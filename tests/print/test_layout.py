@@ -31,8 +31,11 @@ def test_backs_land_behind_their_fronts(paper, duplex):
     lay = sheet(paper, "poker", duplex)
     for f, b in zip(lay.fronts, lay.backs, strict=True):
         # the front's corners, carried through the flip, are the back's corners
-        xs, ys = zip(flip(f.x, f.y, lay.page, duplex), flip(f.x + f.w, f.y + f.h, lay.page, duplex),
-                     strict=True)
+        xs, ys = zip(
+            flip(f.x, f.y, lay.page, duplex),
+            flip(f.x + f.w, f.y + f.h, lay.page, duplex),
+            strict=True,
+        )
         assert (round(min(xs), 6), round(min(ys), 6)) == (round(b.x, 6), round(b.y, 6))
     if duplex == "gutterfold":
         fold = lay.fold_x

@@ -29,9 +29,11 @@ def test_matrix_has_a_four_module_quiet_zone():
 def test_error_correction_is_m_or_better():
     from cardpress.print import qr
 
-    assert qr.ERROR_CORRECTION in (qrcode.constants.ERROR_CORRECT_M,
-                                   qrcode.constants.ERROR_CORRECT_Q,
-                                   qrcode.constants.ERROR_CORRECT_H)
+    assert qr.ERROR_CORRECTION in (
+        qrcode.constants.ERROR_CORRECT_M,
+        qrcode.constants.ERROR_CORRECT_Q,
+        qrcode.constants.ERROR_CORRECT_H,
+    )
 
 
 def test_vector_code_decodes_at_100_dpi_and_helpers_agree():

@@ -68,3 +68,18 @@ def test_wrap_keeps_closing_marks_off_line_starts() -> None:
     register_fonts()
     lines = diagrams.wrap("あいうえおかきくけこ。さしすせそ", SANS, 10, 50)
     assert all(not line.startswith("。") for line in lines)
+
+
+def test_rule_sheet_url_breaks_only_after_slashes() -> None:
+    # the sheet's URL under its QR code is filled by the diagrams' line filler
+    from reportlab.lib.units import mm
+
+    from cardpress.print.fonts import register_fonts
+    from cardpress.print.rulesheet import Styles, url_lines
+
+    register_fonts()
+    url = "https://referee.example.org/ja/rules/finger-auction"
+    lines = url_lines(url, 34 * mm, Styles("en").url)
+    assert len(lines) > 1
+    assert "".join(lines) == url.removeprefix("https://")
+    assert all(line.endswith("/") for line in lines[:-1])
