@@ -110,12 +110,19 @@ def baseline(ops, pagesize, urls=()) -> bytes:
     """The hand-written script: the same primitives, straight onto a Canvas."""
     encode_qr(urls)
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS,
-               initialFontSize=8)
+    c = Canvas(
+        buf,
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,
+        initialFontSize=8,
+    )
     objs = {0: c}
     for oid, name, args, kwargs, rid in ops:
-        real = tuple(objs[a[1]] if isinstance(a, tuple) and len(a) == 2 and a[0] == "@" else a
-                     for a in args)
+        real = tuple(
+            objs[a[1]] if isinstance(a, tuple) and len(a) == 2 and a[0] == "@" else a for a in args
+        )
         result = getattr(objs[oid], name)(*real, **kwargs)
         if rid is not None:
             objs[rid] = result
@@ -140,12 +147,18 @@ def main() -> int:
     args = parser.parse_args()
     register_fonts()
     cat = load_catalogue()
-    print("cardpress s: best of --repeat runs, QR codes encoded afresh each run; first run s:"
-          " the first render in this process (font loading included)")
-    print("baseline s: the recorded primitives replayed on a bare Canvas, plus encoding each"
-          " card's QR with qrcode as any script must; 'vs drawing': against the replay alone")
-    print(f"{'deck':<12}{'cards':>6}{'cardpress s':>13}{'first run s':>13}{'baseline s':>12}"
-          f"{'ratio':>8}{'PDF KB':>9}{'baseline KB':>13}{'vs drawing':>13}")
+    print(
+        "cardpress s: best of --repeat runs, QR codes encoded afresh each run; first run s:"
+        " the first render in this process (font loading included)"
+    )
+    print(
+        "baseline s: the recorded primitives replayed on a bare Canvas, plus encoding each"
+        " card's QR with qrcode as any script must; 'vs drawing': against the replay alone"
+    )
+    print(
+        f"{'deck':<12}{'cards':>6}{'cardpress s':>13}{'first run s':>13}{'baseline s':>12}"
+        f"{'ratio':>8}{'PDF KB':>9}{'baseline KB':>13}{'vs drawing':>13}"
+    )
     total_ours = total_base = 0.0
     worst = 0.0
     for deck in cat.decks:
@@ -153,6 +166,7 @@ def main() -> int:
         first = sheets.render_deck_pdf(deck, "ja", "a4", BASE, root=cat.root)
         cold = time.perf_counter() - t
         ops, pagesize = record_deck(deck, "ja", "a4", cat.root)
+
         def ours_once(d=deck):
             qr_matrix.cache_clear()  # every run encodes its QR codes afresh
             return sheets.render_deck_pdf(d, "ja", "a4", BASE, root=cat.root)
@@ -166,11 +180,15 @@ def main() -> int:
         worst = max(worst, ratio)
         total_ours += ours
         total_base += base
-        print(f"{deck.id:<12}{len(sheets.deck_cards(deck)):>6}{ours:>13.3f}{cold:>13.3f}"
-              f"{base:>12.3f}{ratio:>7.2f}x{len(pdf) / 1024:>9.0f}{len(bpdf) / 1024:>13.0f}"
-              f"{ours / draw_only:>12.2f}x")
-    print(f"{'all decks':<18}{total_ours:>13.3f}{'':>13}{total_base:>12.3f}"
-          f"{total_ours / total_base:>7.2f}x")
+        print(
+            f"{deck.id:<12}{len(sheets.deck_cards(deck)):>6}{ours:>13.3f}{cold:>13.3f}"
+            f"{base:>12.3f}{ratio:>7.2f}x{len(pdf) / 1024:>9.0f}{len(bpdf) / 1024:>13.0f}"
+            f"{ours / draw_only:>12.2f}x"
+        )
+    print(
+        f"{'all decks':<18}{total_ours:>13.3f}{'':>13}{total_base:>12.3f}"
+        f"{total_ours / total_base:>7.2f}x"
+    )
     print(f"goal <= 1.5x: {'met' if worst <= 1.5 else 'NOT met'} (worst deck {worst:.2f}x)")
     if not args.skip_full:
         from cardpress.print.build import Options, build
@@ -187,9 +205,11 @@ def main() -> int:
             t = time.perf_counter()
             again = build(opts)
             warm = time.perf_counter() - t
-        print(f"full build (--jobs 2): {cold:.1f} s, {len(report.built)} files, "
-              f"{size / 1e6:.1f} MB in all, {len(pdfs)} PDFs {pdf_size / 1e6:.1f} MB; "
-              f"failed jobs {len(report.failed)}")
+        print(
+            f"full build (--jobs 2): {cold:.1f} s, {len(report.built)} files, "
+            f"{size / 1e6:.1f} MB in all, {len(pdfs)} PDFs {pdf_size / 1e6:.1f} MB; "
+            f"failed jobs {len(report.failed)}"
+        )
         print(f"rebuild with nothing changed: {warm:.2f} s ({len(again.skipped)} outputs skipped)")
     return 0
 

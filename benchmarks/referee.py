@@ -31,15 +31,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 SCORE_PATH = "/api/v1/finger-auction/score"
-BODY = json.dumps({"players": 4, "hands": [
-    {"name": "Aki", "monet": 4, "gogh": 2, "vermeer": 1, "forgeries": ["vermeer"],
-     "mona_lisa": True},
-    {"name": "Ben", "monet": 2, "gogh": 3, "vermeer": 3},
-    {"name": "Cho", "monet": 1, "gogh": 2, "vermeer": 2, "forgeries": ["gogh"]},
-    {"name": "Dai", "monet": 1, "gogh": 1, "vermeer": 2, "forgeries": ["monet"]},
-]}).encode()
+BODY = json.dumps(
+    {
+        "players": 4,
+        "hands": [
+            {
+                "name": "Aki",
+                "monet": 4,
+                "gogh": 2,
+                "vermeer": 1,
+                "forgeries": ["vermeer"],
+                "mona_lisa": True,
+            },
+            {"name": "Ben", "monet": 2, "gogh": 3, "vermeer": 3},
+            {"name": "Cho", "monet": 1, "gogh": 2, "vermeer": 2, "forgeries": ["gogh"]},
+            {"name": "Dai", "monet": 1, "gogh": 1, "vermeer": 2, "forgeries": ["monet"]},
+        ],
+    }
+).encode()
 
-MINIMAL_APP = textwrap.dedent('''
+MINIMAL_APP = textwrap.dedent("""
     from flask import Flask, jsonify, request
 
     app = Flask(__name__)
@@ -54,7 +65,7 @@ MINIMAL_APP = textwrap.dedent('''
     @app.get("/healthz")
     def healthz():
         return jsonify({"status": "ok"})
-''')
+""")
 
 
 def free_port() -> int:
@@ -64,9 +75,11 @@ def free_port() -> int:
 
 
 def request_bytes(path: str, port: int) -> bytes:
-    head = (f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
-            "Content-Type: application/json\r\n"
-            f"Content-Length: {len(BODY)}\r\nConnection: close\r\n\r\n")
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+        "Content-Type: application/json\r\n"
+        f"Content-Length: {len(BODY)}\r\nConnection: close\r\n\r\n"
+    )
     return head.encode() + BODY
 
 
@@ -85,8 +98,9 @@ def one_request(port: int, raw: bytes) -> tuple[int, float]:
     return status, elapsed
 
 
-def client_process(port: int, path: str, count: int, threads: int, deadline: float,
-                   out: mp.Queue) -> None:
+def client_process(
+    port: int, path: str, count: int, threads: int, deadline: float, out: mp.Queue
+) -> None:
     raw = request_bytes(path, port)
     latencies: list[float] = []
     errors = 0
@@ -130,9 +144,13 @@ def drive(port: int, path: str, requests: int, concurrency: int, cap: float) -> 
     queue: mp.Queue = mp.Queue()
     deadline = time.time() + cap
     start = time.perf_counter()
-    procs = [mp.Process(target=client_process,
-                        args=(port, path, per_proc, max(1, concurrency // procs_n), deadline,
-                              queue)) for _ in range(procs_n)]
+    procs = [
+        mp.Process(
+            target=client_process,
+            args=(port, path, per_proc, max(1, concurrency // procs_n), deadline, queue),
+        )
+        for _ in range(procs_n)
+    ]
     for p in procs:
         p.start()
     latencies: list[float] = []
@@ -149,10 +167,16 @@ def drive(port: int, path: str, requests: int, concurrency: int, cap: float) -> 
     def pct(q: float) -> float:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
 
-    return {"ok": len(latencies), "errors": errors, "seconds": wall,
-            "rps": len(latencies) / wall if wall else 0.0,
-            "p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99),
-            "mean": statistics.fmean(latencies) * 1000 if latencies else 0.0}
+    return {
+        "ok": len(latencies),
+        "errors": errors,
+        "seconds": wall,
+        "rps": len(latencies) / wall if wall else 0.0,
+        "p50": pct(0.50),
+        "p90": pct(0.90),
+        "p99": pct(0.99),
+        "mean": statistics.fmean(latencies) * 1000 if latencies else 0.0,
+    }
 
 
 class Gunicorn:
@@ -162,8 +186,22 @@ class Gunicorn:
         env.setdefault("CARDPRESS_SECRET_KEY", "benchmark-only-not-secret")
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"{HOST}:{self.port}",
-             "--chdir", str(chdir), "--log-level", "warning", "--backlog", "256", app],
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-w",
+                str(workers),
+                "-b",
+                f"{HOST}:{self.port}",
+                "--chdir",
+                str(chdir),
+                "--log-level",
+                "warning",
+                "--backlog",
+                "256",
+                app,
+            ],
             env=env,
         )
 
@@ -174,8 +212,10 @@ class Gunicorn:
                 raise RuntimeError(f"gunicorn exited with {self.proc.returncode}")
             try:
                 with socket.create_connection((HOST, self.port), timeout=1) as s:
-                    s.sendall(f"GET /healthz HTTP/1.1\r\nHost: {HOST}\r\n"
-                              "Connection: close\r\n\r\n".encode())
+                    s.sendall(
+                        f"GET /healthz HTTP/1.1\r\nHost: {HOST}\r\n"
+                        "Connection: close\r\n\r\n".encode()
+                    )
                     if s.recv(64)[9:12] == b"200":
                         return
             except OSError:
@@ -217,9 +257,11 @@ class Gunicorn:
 
 
 def line(name: str, r: dict) -> str:
-    return (f"{name:<9} {r['rps']:8.0f} rps  ok={r['ok']:<6} errors={r['errors']:<3} "
-            f"p50={r['p50']:6.2f} ms  p90={r['p90']:6.2f} ms  p99={r['p99']:6.2f} ms  "
-            f"server CPU {r.get('cpu_us', float('nan')):5.0f} us/req")
+    return (
+        f"{name:<9} {r['rps']:8.0f} rps  ok={r['ok']:<6} errors={r['errors']:<3} "
+        f"p50={r['p50']:6.2f} ms  p90={r['p90']:6.2f} ms  p99={r['p99']:6.2f} ms  "
+        f"server CPU {r.get('cpu_us', float('nan')):5.0f} us/req"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -251,15 +293,21 @@ def main(argv: list[str] | None = None) -> int:
     ratio = best["referee"]["rps"] / best["minimal"]["rps"] if best["minimal"]["rps"] else 0.0
     cpu = {name: statistics.median(r["cpu_us"] for r in runs) for name, runs in results.items()}
     print()
-    print(f"gunicorn 2 sync workers, {args.concurrency} client threads, "
-          f"{args.requests} POSTs per run, best of {args.rounds}")
+    print(
+        f"gunicorn 2 sync workers, {args.concurrency} client threads, "
+        f"{args.requests} POSTs per run, best of {args.rounds}"
+    )
     print(line("minimal", best["minimal"]))
     print(line("referee", best["referee"]) + f"  ({SCORE_PATH})")
-    print(f"ratio     {ratio:.2f} of the minimal route (goal >= 0.70): "
-          f"{'OK' if ratio >= 0.7 else 'BELOW GOAL'}")
-    print(f"server CPU per request (median): minimal {cpu['minimal']:.0f} us, referee "
-          f"{cpu['referee']:.0f} us; CPU ratio {cpu['minimal'] / cpu['referee']:.2f} "
-          "(less sensitive to other load on the machine)")
+    print(
+        f"ratio     {ratio:.2f} of the minimal route (goal >= 0.70): "
+        f"{'OK' if ratio >= 0.7 else 'BELOW GOAL'}"
+    )
+    print(
+        f"server CPU per request (median): minimal {cpu['minimal']:.0f} us, referee "
+        f"{cpu['referee']:.0f} us; CPU ratio {cpu['minimal'] / cpu['referee']:.2f} "
+        "(less sensitive to other load on the machine)"
+    )
     return 0 if all(r["errors"] == 0 for runs in results.values() for r in runs) else 1
 
 
