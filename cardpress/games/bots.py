@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import groupby
 from typing import Any
 
 from cardpress.catalogue.models import Painter
@@ -24,8 +26,23 @@ from cardpress.games.triptych import KIND, MONA_LISA, PAINTER_IDS, PAINTER_OF, P
 
 
 class _Seeded:
+    """A bot with its own ``random.Random``, seeded on first use.
+
+    Seeding a Mersenne Twister costs more than a whole Ultimatch exchange,
+    the simulator makes a bot per seat per game, and several bots never
+    draw; the sequence drawn is the same either way.
+    """
+
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
 
 # --------------------------------------------------------------------------- Gallery Rush
@@ -103,7 +120,7 @@ class FingerAuctionBot(_Seeded):
 
     @staticmethod
     def _score(cards: list[str], players: int) -> int:
-        return fa.score_hand(fa.FingerHand.from_cards(cards), players).total
+        return fa.quick_score(cards, players)[0]
 
     def _wanted(self, state: fa.FingerAuctionState, player: int) -> int:
         held = state.held[player]
@@ -153,9 +170,11 @@ class DetectiveEyeBot(_Seeded):
         self, state: de.DetectiveEyeState, player: int, total: int, above: int
     ) -> tuple[str, int] | None:
         best: tuple[str, int] | None = None
+        # exact either way; a Fraction compares faster with a Fraction than a float
+        threshold = Fraction(self.threshold)
         for p in PAINTER_IDS:
             for k in range(above + 1, total + 1):
-                if state.facedown_odds(player, p, k) < self.threshold:
+                if state.facedown_odds(player, p, k) < threshold:
                     break
                 if best is None or k > best[1]:
                     best = (p, k)
@@ -188,20 +207,20 @@ class UltimatchBot(_Seeded):
         assert isinstance(state, um.UltimatchState)
         phase = state.phase
         hand = state.hands[player]
-        if phase == "give":
-            return "give:" + max(hand, key=lambda c: (um.CARD[c][1], c))
-        if phase == "offer":
+        if phase == "offer":  # the commonest decision: players - 1 of them a turn
             if len(hand) < 2:
                 return "offer:none"
-            cols, nums = self._target_faces(state)
+            cols, nums = state.target_faces()
             for c in hand:
                 col, num = um.CARD[c]
                 if col in cols or num in nums:
                     return "offer:" + c
             return "offer:none"
+        if phase == "give":
+            return "give:" + max(hand, key=lambda c: (um.CARD[c][1], c))
         if phase == "swap":
-            offers = [s for s in range(state.num_players) if state.offers[s] is not None]
-            if offers and hand and not self._hand_match(state, player):
+            offers = [s for s, card in enumerate(state.offers) if card is not None]
+            if offers and hand and not state.hand_only_match(player):
                 return f"swap:{offers[0]}:{min(hand, key=lambda c: (um.CARD[c][1], c))}"
             return "noswap"
         if phase == "reward":
@@ -214,49 +233,63 @@ class UltimatchBot(_Seeded):
                     if um.CARD[c][0] == um.CARD[t][0] or um.CARD[c][1] == um.CARD[t][1]
                 ),
             )
-        found = state.matches(player)
-        if not found:
-            return "pass"
-        mine = set(hand)
-        bottom_row = um._index(state.rows - 1, 0)
-        where = {c: i for i, c in enumerate(state.pyramid) if c}
-        best_key: tuple[int, int, int, str] | None = None
-        best = found[0]
-        hand_only = False
-        for m in found:
-            target, cards, ultimatch = m
-            alta = 0
-            for c in cards:
-                if c not in mine:
-                    alta += 1
-            hand_only = hand_only or not alta
-            idx = where[target]
-            key = (10 * ultimatch - 4 * alta - 2 * len(cards), -(idx >= bottom_row), idx, target)
-            if best_key is None or key > best_key:
-                best_key, best = key, m
+        return self._match(state, player)
+
+    @staticmethod
+    def _match(state: um.UltimatchState, player: int) -> Action:
+        """A pass while only alta cards match and the pass is safe; else the
+        play with the best (score, place), the first in ``matches()`` on a tie.
+
+        score = 10 per Ultimatch - 4 per alta card - 2 per card; place prefers
+        cards above the bottom row, then higher pyramid positions. Rather than
+        score every play, ask the :class:`~cardpress.games.ultimatch.MatchIndex`
+        for each kind of play, best score first: the first score any target
+        reaches is the best, and the best place among those targets wins.
+        """
         if (
-            not hand_only
-            and state.passes < state.num_players - 1
+            state.passes < state.num_players - 1
             and state.deck
+            and not state.hand_only_match(player)
             and state.pass_allowed(player)
         ):
             return "pass"
-        return f"match:{best[0]}:{'+'.join(best[1])}"
+        index = state.match_index(player)
+        bottom_row = um._index(state.rows - 1, 0)
+        for kinds in _ULTIMATCH_KINDS_BY_SCORE:
+            best: tuple[str, ...] | None = None
+            best_place = (-2, -1, "")  # below any place
+            for target in index.targets:
+                for kind in kinds:
+                    cards = index.first(target, kind)
+                    if cards:
+                        idx = state.pyramid.index(target)
+                        place = (-(idx >= bottom_row), idx, target)
+                        if place > best_place:
+                            best, best_place = cards, place
+                        break
+            if best:
+                return f"match:{best_place[2]}:{'+'.join(best)}"
+        return "pass"  # no play at all
 
-    @staticmethod
-    def _target_faces(state: um.UltimatchState) -> tuple[set[str], set[int]]:
-        cols: set[str] = set()
-        nums: set[int] = set()
-        for t in state.targets():
-            col, num = um.CARD[t]
-            cols.add(col)
-            nums.add(num)
-        return cols, nums
 
-    @staticmethod
-    def _hand_match(state: um.UltimatchState, player: int) -> bool:
-        mine = set(state.hands[player])
-        return any(all(c in mine for c in m[1]) for m in state.matches(player))
+def _ultimatch_score(size: int, alta: int, ultimatch: bool) -> int:
+    return 10 * ultimatch - 4 * alta - 2 * size
+
+
+#: every kind of Ultimatch play (cards, alta cards, Ultimatch?), grouped by
+#: the heuristic's score, best first; within a score, in the order of
+#: ``matches()`` (single cards before pairs)
+_ULTIMATCH_KINDS_BY_SCORE: list[list[tuple[int, int, bool]]] = [
+    list(kinds)
+    for _, kinds in groupby(
+        sorted(
+            [(1, alta, False) for alta in (0, 1)]
+            + [(2, alta, ult) for alta in (0, 1, 2) for ult in (True, False)],
+            key=lambda k: (-_ultimatch_score(*k), k[0]),
+        ),
+        key=lambda k: _ultimatch_score(*k),
+    )
+]
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -270,14 +303,15 @@ class Eshi100Bot(_Seeded):
         phase = state.phase
         if phase in ("manual_bit", "manual_settle"):
             return "adjust:0"
+        gain = self._gains(state, player)
         if phase == "win":
-            return max(state.legal_actions(player), key=lambda a: self._gain(state, player, a))
+            return max(state.legal_actions(player), key=gain)
         hand = sorted(state.hands[player], key=lambda c: (state.card(c)["bid"], c))
         if not hand:
             return "bid:"
         prize = max(
             (
-                self._gain(state, player, "warehouse:" + c)
+                gain("warehouse:" + c)
                 for s in range(state.num_players)
                 if s != player
                 for c in state.galleries[s]
@@ -286,10 +320,7 @@ class Eshi100Bot(_Seeded):
         )
         prize = max(
             prize,
-            max(
-                (self._gain(state, player, "collect:" + c) for c in state.galleries[player]),
-                default=0,
-            ),
+            max((gain("collect:" + c) for c in state.galleries[player]), default=0),
         )
         if player == state.auctioneer:
             return "bid:" + hand[0]
@@ -300,15 +331,24 @@ class Eshi100Bot(_Seeded):
         return "bid:"
 
     @staticmethod
-    def _gain(state: es.Eshi100State, player: int, action: str) -> int:
-        kind, _, cid = action.partition(":")
-        if kind == "warehouse":
-            return int(state.card(cid)["bid"])
-        if kind == "collect":
-            coll = [state.card(c)["icons"] for c in state.collections[player]]
-            before = es.settle(coll).score
-            return es.settle([*coll, state.card(cid)["icons"]]).score - before
-        return 0
+    def _gains(state: es.Eshi100State, player: int) -> Callable[[str], int]:
+        """What an action adds for ``player``: a warehouse card its bid, a
+        collection card what it adds to the settlement; the collection as it
+        stands is settled once per decision (on first need), not per action."""
+        coll = [state.card(c)["icons"] for c in state.collections[player]]
+        before: list[int] = []
+
+        def gain(action: str) -> int:
+            kind, _, cid = action.partition(":")
+            if kind == "warehouse":
+                return int(state.card(cid)["bid"])
+            if kind == "collect":
+                if not before:
+                    before.append(es.settle(coll).score)
+                return es.settle([*coll, state.card(cid)["icons"]]).score - before[0]
+            return 0
+
+        return gain
 
 
 BotFactory = Callable[[int], Any]

@@ -43,6 +43,19 @@ MISSES_PER_FORGERY = 2
 PER_PAINTER = 8
 
 
+#: painter id -> itself; a ``Painter`` (a StrEnum) finds its id here too
+_IDS: dict[str, str] = {p: p for p in PAINTER_IDS}
+
+
+def _painter_id(painter: Painter | str) -> str:
+    """``Painter(painter).value``, without an enum call for every card (the
+    bots weigh odds many times a turn); anything else still fails as before."""
+    try:
+        return _IDS[painter]
+    except (KeyError, TypeError):
+        return Painter(painter).value
+
+
 def facedown_odds(
     painter: Painter | str,
     k: int,
@@ -59,25 +72,49 @@ def facedown_odds(
     discard pile). The others' face-down cards are a uniform draw from the
     cards you cannot see (hypergeometric, exact).
     """
-    target = Painter(painter).value
-    known: dict[str, int] = dict.fromkeys(PAINTER_IDS, 0)
-    for group in (hand, own_facedown, seen):
-        for p in group:
-            known[Painter(p).value] += 1
-    if any(v > PER_PAINTER for v in known.values()):
-        raise ValueError("more cards of one painter than the deck holds (8)")
-    pool = {p: PER_PAINTER - v for p, v in known.items()}
-    size = sum(pool.values())
-    if not 0 <= others_facedown <= size:
-        raise ValueError(f"others_facedown must be 0-{size}")
-    need = k - sum(1 for p in own_facedown if Painter(p).value == target)
+    target = _painter_id(painter)
+    return _odds(target, k, _Unseen(hand, own_facedown, others_facedown, seen))
+
+
+class _Unseen:
+    """What one player cannot see, counted once for many odds: per painter,
+    the cards nobody showed them (``pool``, ``size`` in all), their own
+    face-down cards (``own``), and the others' face-down count."""
+
+    __slots__ = ("others", "own", "pool", "size")
+
+    def __init__(
+        self,
+        hand: Sequence[Painter | str],
+        own_facedown: Sequence[Painter | str],
+        others_facedown: int,
+        seen: Sequence[Painter | str],
+    ) -> None:
+        known: dict[str, int] = dict.fromkeys(PAINTER_IDS, 0)
+        self.own: dict[str, int] = dict.fromkeys(PAINTER_IDS, 0)
+        for p in own_facedown:
+            self.own[_painter_id(p)] += 1
+        for group in (hand, own_facedown, seen):
+            for p in group:
+                known[_painter_id(p)] += 1
+        if any(v > PER_PAINTER for v in known.values()):
+            raise ValueError("more cards of one painter than the deck holds (8)")
+        self.pool = {p: PER_PAINTER - v for p, v in known.items()}
+        self.size = sum(self.pool.values())
+        if not 0 <= others_facedown <= self.size:
+            raise ValueError(f"others_facedown must be 0-{self.size}")
+        self.others = others_facedown
+
+
+def _odds(target: str, k: int, unseen: _Unseen) -> Fraction:
+    """At least ``k`` face down of painter ``target`` (hypergeometric, exact)."""
+    need = k - unseen.own[target]
     if need <= 0:
         return Fraction(1)
-    good = pool[target]
-    total = comb(size, others_facedown)
+    good, size, others = unseen.pool[target], unseen.size, unseen.others
+    total = comb(size, others)
     hits = sum(
-        comb(good, j) * comb(size - good, others_facedown - j)
-        for j in range(need, min(good, others_facedown) + 1)
+        comb(good, j) * comb(size - good, others - j) for j in range(need, min(good, others) + 1)
     )
     return Fraction(hits, total)
 
@@ -230,6 +267,27 @@ class DetectiveEyeState(GameState):
 
     def facedown_odds(self, player: int, painter: Painter | str, k: int) -> Fraction:
         """:func:`facedown_odds` from what ``player`` can see now."""
+        target = _painter_id(painter)
+        return _odds(target, k, self._unseen(player))
+
+    #: (player, hand, placed, flipped, discard, what they cannot see): the last
+    #: count, compared by value so it never goes stale (bots ask for many odds
+    #: in one position); a class default, and not part of the JSON form
+    _unseen_cache: (
+        tuple[int, list[str], list[list[str]], list[list[bool]], list[str], _Unseen] | None
+    ) = None
+
+    def _unseen(self, player: int) -> _Unseen:
+        cache = self._unseen_cache
+        if (
+            cache is not None
+            and cache[0] == player
+            and cache[1] == self.hands[player]
+            and cache[2] == self.placed
+            and cache[3] == self.flipped
+            and cache[4] == self.discard
+        ):
+            return cache[5]
         own_down = [
             PAINTER_OF[c] or ""
             for c, up in zip(self.placed[player], self.flipped[player], strict=True)
@@ -244,7 +302,16 @@ class DetectiveEyeState(GameState):
                 elif s != player:
                     others += 1
         hand = [PAINTER_OF[c] or "" for c in self.hands[player]]
-        return facedown_odds(painter, k, hand, own_down, others, seen)
+        unseen = _Unseen(hand, own_down, others, seen)
+        self._unseen_cache = (
+            player,
+            list(self.hands[player]),
+            [list(cards) for cards in self.placed],
+            [list(flags) for flags in self.flipped],
+            list(self.discard),
+            unseen,
+        )
+        return unseen
 
     def view(self, player: int | None) -> dict[str, object]:
         """Your hand and your own face-down cards; others' only once flipped."""

@@ -136,6 +136,44 @@ def score_hand(hand: FingerHand, players: int) -> HandScore:
     return best
 
 
+#: card id -> how it counts (FA-5, FA-6): i a painting of PAINTERS[i], 3 + i the
+#: forgery of PAINTERS[i], 6 the Mona Lisa
+_ROLE: dict[str, int] = {MONA_LISA: 6}
+for _card, _painter in _PAINTER_ENUM.items():
+    _ROLE[_card] = PAINTERS.index(_painter) + (3 if KIND[_card] == "forgery" else 0)
+#: players -> (0 cards, then the score table) per painter of PAINTERS
+_POINTS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple((0, *score_table(p, n)) for p in PAINTERS) for n in (2, 3, 4)
+}
+
+
+def quick_score(cards: Sequence[str], players: int) -> tuple[int, int]:
+    """``(total, cards held)`` of ``score_hand(FingerHand.from_cards(cards), players)``.
+
+    The same rules without building a hand or checking it (the engine only
+    holds real cards), and without comprehensions (each is a call): the
+    engine ranks with it and the bot weighs every field card with it; a test
+    checks the two agree.
+    """
+    counts = [0, 0, 0, 0, 0, 0, 0]
+    for card in cards:
+        counts[_ROLE[card]] += 1
+    total = 0
+    mona_lisa = -1000  # what the Mona Lisa adds to the painter it helps most
+    for i, table in enumerate(_POINTS[players]):
+        net = counts[i] - 1 if counts[3 + i] else counts[i]  # -1: a forgery, no painting
+        here = table[net] if net > 0 else 0
+        total += here
+        gain = (table[net + 1] if net >= 0 else 0) - here  # may be < 0 (Vermeer)
+        if gain > mona_lisa:
+            mona_lisa = gain
+    held = counts[0] + counts[1] + counts[2]
+    for role in (3, 4, 5, 6):  # a forgery or the Mona Lisa counts once
+        if counts[role]:
+            held += 1
+    return (total + mona_lisa if counts[6] else total), held
+
+
 def winners(scores: Sequence[HandScore]) -> list[int]:
     """Indices of the winners: highest total, then fewest cards held; else shared (FA-7)."""
     if not scores:
@@ -281,15 +319,14 @@ _HANDS_2: dict[int | None, list[str]] = {
 _BIDS_3_SET = frozenset(_BIDS_3)
 
 
-def _decide(
-    field: int, parts: list[int], bids: list[int | TwoHands], variant: str
-) -> AuctionOutcome:
-    """:func:`adjudicate_auction` for bids the engine has already validated.
+def _auction(field: int, bids: list[int | TwoHands], variant: str) -> tuple[int, int] | None:
+    """(index of the winning bid, cards it takes), or None for a re-bid.
 
-    Same rules, none of the input checking (the engine only offers legal
-    bids); the tests check the two agree on every combination.
+    :func:`adjudicate_auction`'s rules for bids the engine has already
+    validated (it only accepts legal bids), without its checks or its result
+    objects; :func:`_decide` shows the two agree.
     """
-    if len(parts) == 2:
+    if len(bids) == 2:
         a, b = bids
         assert isinstance(a, TwoHands) and isinstance(b, TwoHands)
         a_ok = a.right != b.left
@@ -299,25 +336,48 @@ def _decide(
         elif a_ok != b_ok:
             first = a_ok
         else:
-            return AuctionOutcome("rebid", (), ("FA-3",))
-        win, lose = (parts[0], parts[1]) if first else (parts[1], parts[0])
-        taken = min((a if first else b).right, field)
-        awards = ((str(win), taken), (str(lose), field - taken))
-        return AuctionOutcome("won", awards if field > taken else awards[:1], ("FA-3", "FA-2"))
+            return None
+        return (0, min(a.right, field)) if first else (1, min(b.right, field))
     tally = [0] * 6
     for v in bids:
         tally[v] += 1  # type: ignore[index]
     if variant == "strict" and max(tally) > 1:
-        return AuctionOutcome("rebid", (), ("FA-1",))
+        return None
     for low in range(1, 6):
         if tally[low] == 1:
-            winner = parts[bids.index(low)]
-            return AuctionOutcome("won", ((str(winner), min(low, field)),), ("FA-1", "FA-2"))
-    return AuctionOutcome("rebid", (), ("FA-1",))
+            return bids.index(low), min(low, field)
+    return None
+
+
+#: rule IDs of an auction's outcome, by "two participants?" (FA-1, FA-3; FA-2 awards)
+_WON_RULES = {True: ("FA-3", "FA-2"), False: ("FA-1", "FA-2")}
+_REBID_RULES = {True: ("FA-3",), False: ("FA-1",)}
+
+
+def _decide(
+    field: int, parts: list[int], bids: list[int | TwoHands], variant: str
+) -> AuctionOutcome:
+    """:func:`_auction` as an :class:`AuctionOutcome` (the tests check it
+    against :func:`adjudicate_auction` on every combination)."""
+    two = len(parts) == 2
+    won = _auction(field, bids, variant)
+    if won is None:
+        return AuctionOutcome("rebid", (), _REBID_RULES[two])
+    i, taken = won
+    awards: tuple[tuple[str, int], ...] = ((str(parts[i]), taken),)
+    if two and field > taken:
+        awards += ((str(parts[1 - i]), field - taken),)
+    return AuctionOutcome("won", awards, _WON_RULES[two])
 
 
 _PARSED: dict[str, int | TwoHands] = {a: parse_bid(a) for a in [*_BIDS_3, *_HANDS_2[None]]}
 _HANDS_2_SET = {k: frozenset(v) for k, v in _HANDS_2.items()}
+#: card -> its take action, precomputed (a picker's legal actions, every pick)
+_TAKE: dict[str, str] = {c: "take:" + c for c in FULL_DECK}
+#: bid action -> its right hand (a one-hand bid counts as one, see the module doc)
+_RIGHT: dict[str, int] = {
+    a: bid.right if isinstance(bid, TwoHands) else bid for a, bid in _PARSED.items()
+}
 
 
 class FingerAuctionState(GameState):
@@ -384,7 +444,12 @@ class FingerAuctionState(GameState):
             return []
         if self.picker is not None:
             return [self.picker]
-        return [p for p in self.participants if self.bids[p] is None]
+        bids = self.bids
+        waiting = []  # a loop, not a comprehension (a call each): this runs before every bid
+        for p in self.participants:
+            if bids[p] is None:
+                waiting.append(p)
+        return waiting
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.done:
@@ -392,7 +457,7 @@ class FingerAuctionState(GameState):
         if self.picker is not None:
             if player != self.picker:
                 return []
-            return ["take:" + c for c in self.field]
+            return [_TAKE[c] for c in self.field]
         if player not in self.participants or self.bids[player] is not None:
             return []
         if len(self.participants) == 2:
@@ -451,21 +516,23 @@ class FingerAuctionState(GameState):
 
     def _resolve(self, events: list[Event]) -> None:
         parts = self.participants
-        bids = [_PARSED[self.bids[p] or ""] for p in parts]
-        outcome = _decide(len(self.field), parts, bids, self.options["variant"])
-        shown = {str(p): self.bids[p] for p in parts}
-        for p, bid in zip(parts, bids, strict=True):
-            self.prev_right[p] = bid.right if isinstance(bid, TwoHands) else bid
+        shown_bids = [self.bids[p] or "" for p in parts]
+        two = len(parts) == 2
+        won = _auction(len(self.field), [_PARSED[b] for b in shown_bids], self.options["variant"])
+        shown = {str(p): b for p, b in zip(parts, shown_bids, strict=True)}
+        for p, b in zip(parts, shown_bids, strict=True):
+            self.prev_right[p] = _RIGHT[b]
             self.bids[p] = None
         self.auctions += 1
-        if outcome.outcome == "rebid":
-            events.append(Event("rebid", outcome.rule_ids, None, {"bids": shown}))
+        if won is None:
+            events.append(Event("rebid", _REBID_RULES[two], None, {"bids": shown}))
             return
-        winner, count = int(outcome.awards[0][0]), outcome.awards[0][1]
+        i, count = won
+        winner = parts[i]
         events.append(
-            Event("auction_won", outcome.rule_ids, winner, {"bids": shown, "cards": count})
+            Event("auction_won", _WON_RULES[two], winner, {"bids": shown, "cards": count})
         )
-        self.pair_loser = next(p for p in parts if p != winner) if len(parts) == 2 else None
+        self.pair_loser = parts[1 - i] if two else None
         self.picker = winner
         self.picks_left = count
         if count >= len(self.field):
@@ -509,10 +576,13 @@ class FingerAuctionState(GameState):
         return [score_hand(self.hand(p), self.num_players) for p in range(self.num_players)]
 
     def scores(self) -> list[float]:
-        return [float(s.total) for s in self.hand_scores()]
+        n = self.num_players
+        return [float(quick_score(held, n)[0]) for held in self.held]
 
     def ranking(self) -> list[int]:
-        return rank_by([(s.total, -s.cards) for s in self.hand_scores()])
+        """Highest total, then fewest cards held (FA-7)."""
+        n = self.num_players
+        return rank_by([(total, -cards) for total, cards in (quick_score(h, n) for h in self.held)])
 
     def view(self, player: int | None) -> dict[str, object]:
         """Everything is face up except the deck order and bids not yet revealed."""
@@ -560,6 +630,7 @@ __all__ = [
     "adjudicate_auction",
     "new_game",
     "painter_points",
+    "quick_score",
     "replay",
     "score_hand",
     "score_table",

@@ -24,8 +24,9 @@ clockwise. In solitaire there is no alta hand, exchange or pass, so only the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import ClassVar
 
 from cardpress.games.base import Action, Event, GameState, replay_record
@@ -42,6 +43,8 @@ MIXES: dict[str, frozenset[str]] = {
 NUMBERS: tuple[int, ...] = tuple(range(1, 9))
 DECK: tuple[str, ...] = tuple(f"{c}-{n}" for c in COLOURS for n in NUMBERS)
 CARD: dict[str, tuple[str, int]] = {f"{c}-{n}": (c, n) for c in COLOURS for n in NUMBERS}
+_COLOUR: dict[str, str] = {card: c for card, (c, _) in CARD.items()}
+_NUMBER: dict[str, int] = {card: n for card, (_, n) in CARD.items()}
 
 DIFFICULTIES: tuple[str, ...] = (
     "normal",
@@ -52,6 +55,8 @@ DIFFICULTIES: tuple[str, ...] = (
     "harder-reward",
 )
 HAND_SIZE: dict[int, int] = {1: 13, 2: 6, 3: 4, 4: 5, 5: 4}  # UM-9
+#: seat number as written in a ``swap:<seat>:<card>`` action -> seat
+_SEAT: dict[str, int] = {str(s): s for s in range(5)}
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,134 @@ def _pair_table(a: str, b: str) -> dict[str, bool]:
     return table
 
 
+#: card -> its bit; bits follow the cards' sorted (string) order, so walking a
+#: mask from its lowest bit up visits cards in the order ``sorted`` gives them
+_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(sorted(DECK))}
+_CARD_AT_BIT: dict[int, str] = {b: c for c, b in _BIT.items()}
+#: target -> mask of the cards that match it on their own (:data:`_SINGLE`)
+_SINGLE_BITS: dict[str, int] = {t: sum(_BIT[c] for c in cards) for t, cards in _SINGLE.items()}
+
+
+def _pair_bits() -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """target -> card a -> mask of the cards b after a (sorted order) that
+    match the target together with a, and of those that make an Ultimatch;
+    read off :func:`_pair_table`, so the two can never disagree.
+
+    With these, finding plays costs one mask per (target, card) instead of
+    one table lookup per (target, pair) (a 5-player turn holds ~7 cards: 21
+    pairs), and a legality or pass-rule question needs no list of plays.
+    """
+    pairs: dict[str, dict[str, int]] = {t: dict.fromkeys(DECK, 0) for t in DECK}
+    ults: dict[str, dict[str, int]] = {t: dict.fromkeys(DECK, 0) for t in DECK}
+    ordered = sorted(DECK)
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1 :]:
+            for t, ultimatch in _pair_table(a, b).items():
+                pairs[t][a] |= _BIT[b]
+                if ultimatch:
+                    ults[t][a] |= _BIT[b]
+    return pairs, ults
+
+
+_PAIR_BITS, _ULT_BITS = _pair_bits()
+#: target -> card a -> mask of the cards b after a that match with a, but no Ultimatch
+_PLAIN_BITS: dict[str, dict[str, int]] = {
+    t: {a: bits & ~_ULT_BITS[t][a] for a, bits in pairs.items()} for t, pairs in _PAIR_BITS.items()
+}
+
+
+def _mask(cards: Iterable[str]) -> int:
+    """The cards' bits or-ed together."""
+    mask = 0
+    for c in cards:
+        mask |= _BIT[c]
+    return mask
+
+
+Play = tuple[str, tuple[str, ...], bool]
+
+
+class MatchIndex:
+    """One player's plays, to be searched rather than listed.
+
+    ``first(target, (size, alta, ultimatch))`` answers "which play of this
+    kind comes first in ``matches()``?" from the match tables, without
+    building the list: a bot looking for its best kind of play asks a few
+    such questions instead of scoring every play (a 5-player turn has ~25).
+    """
+
+    __slots__ = ("_rows", "cards", "every", "mine", "targets", "theirs")
+
+    def __init__(self, targets: list[str], hand: list[str], alta: list[str]) -> None:
+        #: the face-up pyramid cards (shared with the state's cache: read only)
+        self.targets = targets
+        #: hand and alta cards in sorted order (the order of ``matches()``)
+        self.cards = sorted(set(hand + alta))
+        self.every = _mask(self.cards)
+        self.mine = _mask(hand)
+        #: alta-hand cards that are not also in the hand
+        self.theirs = self.every & ~self.mine
+        self._rows: dict[tuple[str, bool], list[tuple[str, bool, int]]] = {}
+
+    def first(self, target: str, kind: tuple[int, int, bool]) -> tuple[str, ...] | None:
+        """The first play in ``matches()`` for ``target`` of this kind: (cards
+        (1 or 2), how many of them from the alta hand, Ultimatch?)."""
+        size, alta, ultimatch = kind
+        mine = self.mine
+        if size == 1:
+            if ultimatch or alta > 1:
+                return None
+            m = _SINGLE_BITS[target] & (self.theirs if alta else mine)
+            return (_CARD_AT_BIT[m & -m],) if m else None
+        rows = self._rows.get((target, ultimatch))
+        if rows is None:
+            rows = self._pair_rows(target, ultimatch)
+        # the partners wanted after a hand card, and after an alta card
+        after_hand = (mine, self.theirs, 0)[alta]
+        after_alta = (0, mine, self.theirs)[alta]
+        for a, in_hand, partners in rows:
+            m = partners & (after_hand if in_hand else after_alta)
+            if m:
+                return a, _CARD_AT_BIT[m & -m]
+        return None
+
+    def _pair_rows(self, target: str, ultimatch: bool) -> list[tuple[str, bool, int]]:
+        """(a, a in hand?, mask of the b after a) for each card a that pairs
+        with a later card to match ``target`` (as an Ultimatch or not), in
+        sorted order; worked out once per target and flag (most targets
+        have no Ultimatch at all), then kept in ``_rows``."""
+        table = (_ULT_BITS if ultimatch else _PLAIN_BITS)[target]
+        every, mine = self.every, self.mine
+        rows = []
+        for a in self.cards:
+            partners = table[a] & every
+            if partners:
+                rows.append((a, (_BIT[a] & mine) != 0, partners))
+        self._rows[target, ultimatch] = rows
+        return rows
+
+
+class _Table:
+    """The face-up pyramid cards of one pyramid, and the faces they show.
+
+    Cached by value (see :meth:`UltimatchState._table`): each seat's bot reads
+    them every exchange, and the pyramid changes once a turn at most.
+    """
+
+    __slots__ = ("colours", "face_up", "numbers", "pyramid", "targets")
+
+    def __init__(self, pyramid: list[str | None], face_up: list[bool]) -> None:
+        if len(pyramid) != len(face_up):
+            raise ValueError("the pyramid and its face-up flags differ in length")
+        # copies: the cache key must not change when the state's lists do
+        self.pyramid = list(pyramid)
+        self.face_up = list(face_up)
+        #: face-up places still holding a card, in pyramid order
+        self.targets: list[str] = list(filter(None, compress(pyramid, face_up)))
+        self.colours = frozenset(map(_COLOUR.__getitem__, self.targets))
+        self.numbers = frozenset(map(_NUMBER.__getitem__, self.targets))
+
+
 class UltimatchState(GameState):
     """A game of Ultimatch: everyone wins or loses together (UM-6, UM-13)."""
 
@@ -260,7 +393,7 @@ class UltimatchState(GameState):
 
     @property
     def solitaire(self) -> bool:
-        return self.num_players == 1
+        return len(self.names) == 1
 
     def _next_seat(self, seat: int) -> int:
         step = -1 if self.options["turn_order"] == "counter-clockwise" else 1
@@ -278,71 +411,166 @@ class UltimatchState(GameState):
 
     # ------------------------------------------------------------------ matches
 
+    #: caches of derived data, compared by value with the state they came
+    #: from, so they can never go stale, even when a test or the referee edits
+    #: the state; class defaults (none yet), and not part of the JSON form
+    _table_cache: _Table | None = None
+    _plays_cache: tuple[list[str], list[str], _Table, list[Play]] | None = None
+
+    def _table(self) -> _Table:
+        table = self._table_cache
+        if table is None or table.pyramid != self.pyramid or table.face_up != self.face_up:
+            table = self._table_cache = _Table(self.pyramid, self.face_up)
+        return table
+
     def targets(self) -> list[str]:
         """Face-up pyramid cards (the cards a play may match)."""
-        return [c for c, up in zip(self.pyramid, self.face_up, strict=True) if up and c]
+        return list(self._table().targets)
 
-    def matches(self, player: int) -> list[tuple[str, tuple[str, ...], bool]]:
+    def target_faces(self) -> tuple[frozenset[str], frozenset[int]]:
+        """The colours and the numbers showing on face-up pyramid cards."""
+        table = self._table()
+        return table.colours, table.numbers
+
+    def matches(self, player: int) -> list[Play]:
         """Every legal play for ``player``: (target, cards, ultimatch).
 
-        Cached on the inputs themselves (hand, alta, pyramid), so the cache can
-        never go stale, even when a test or the referee edits the state.
+        Cached on its inputs (hand, alta, pyramid) and shared with the cache:
+        read the list, do not change it.
         """
-        key = (
-            tuple(self.hands[player]),
-            tuple(self.alta),
-            tuple(self.pyramid),
-            tuple(self.face_up),
-        )
-        cache = getattr(self, "_match_cache", None)
-        if cache is not None and cache[0] == key:
-            return cache[1]
-        out = self._find_matches(self.hands[player] + self.alta)
-        self._match_cache = (key, out)
-        return out
+        hand, alta, table = self.hands[player], self.alta, self._table()
+        cached = self._plays_cache
+        if cached is not None and cached[2] is table and cached[0] == hand and cached[1] == alta:
+            return cached[3]
+        found = self._find_matches_for(table.targets, hand + alta)
+        self._plays_cache = (list(hand), list(alta), table, found)
+        return found
+
+    def match_index(self, player: int) -> MatchIndex:
+        """``player``'s plays as a :class:`MatchIndex` (searched, not listed)."""
+        return MatchIndex(self._table().targets, self.hands[player], self.alta)
 
     @staticmethod
-    def _find_matches_for(
-        targets: list[str], cards: list[str]
-    ) -> list[tuple[str, tuple[str, ...], bool]]:
-        """Every (target, cards, ultimatch) play, via the precomputed match tables."""
+    def _find_matches_for(targets: list[str], cards: list[str]) -> list[Play]:
+        """Every (target, cards, ultimatch) play, via the precomputed match tables.
+
+        Order: by target, then single cards, then pairs (a, b) with a < b,
+        cards in sorted order; ``legal_actions`` and the bots depend on it.
+        """
         cards = sorted(set(cards))
-        out: list[tuple[str, tuple[str, ...], bool]] = []
-        pair_tables = [
-            ((a, b), _pair_table(a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]
-        ]
+        mask = _mask(cards)
+        card_at = _CARD_AT_BIT
+        out: list[Play] = []
+        append = out.append
         for t in targets:
-            single = _SINGLE[t]
-            out.extend((t, (c,), False) for c in cards if c in single)
-            for pair, table in pair_tables:
-                u = table.get(t)
-                if u is not None:
-                    out.append((t, pair, u))
+            m = _SINGLE_BITS[t] & mask
+            while m:
+                low = m & -m
+                append((t, (card_at[low],), False))
+                m ^= low
+            pairs = _PAIR_BITS[t]
+            ults = _ULT_BITS[t]
+            for a in cards:
+                m = pairs[a] & mask
+                if m:
+                    ult = ults[a]
+                    while m:
+                        low = m & -m
+                        append((t, (a, card_at[low]), (ult & low) != 0))
+                        m ^= low
         return out
 
-    def _find_matches(self, cards: list[str]) -> list[tuple[str, tuple[str, ...], bool]]:
-        return self._find_matches_for(self.targets(), cards)
+    def has_match(self, player: int) -> bool:
+        """Has ``player`` any play at all? ``bool(matches(player))``, without
+        listing 13 solitaire cards' plays at the start of every turn."""
+        cards = self.hands[player] + self.alta
+        every = _mask(cards)
+        for t in self._table().targets:
+            if _SINGLE_BITS[t] & every:
+                return True
+            pairs = _PAIR_BITS[t]
+            for a in cards:
+                if pairs[a] & every:
+                    return True
+        return False
+
+    def hand_only_match(self, player: int) -> bool:
+        """Can ``player`` match with hand cards alone (no alta card)?
+
+        Straight from the match tables, without listing the plays: the bots
+        ask before every swap, and the pass rule (UM-6) depends on it.
+        """
+        hand = self.hands[player]
+        mine = _mask(hand)
+        for t in self._table().targets:
+            if _SINGLE_BITS[t] & mine:
+                return True
+            pairs = _PAIR_BITS[t]
+            for a in hand:
+                if pairs[a] & mine:
+                    return True
+        return False
+
+    def _hand_card_match(self, player: int) -> bool:
+        """Does some play of ``player`` use at least one hand card?"""
+        hand = self.hands[player]
+        cards = hand + self.alta
+        mine, every = _mask(hand), _mask(cards)
+        for t in self._table().targets:
+            if _SINGLE_BITS[t] & mine:
+                return True
+            pairs = _PAIR_BITS[t]
+            for a in cards:
+                m = pairs[a] & every
+                if m and (_BIT[a] & mine or m & mine):
+                    return True
+        return False
 
     def pass_allowed(self, player: int) -> bool:
-        """UM-6: no match -> must pass; else pass only if every match uses alta cards."""
+        """UM-6: no match -> must pass; else pass only if every match uses alta cards.
+
+        "standard": no play of hand cards alone; "official": no play using a
+        hand card at all.
+        """
         if self.solitaire:
             return False
-        found = self.matches(player)
-        if not found:
-            return True
-        hand = set(self.hands[player])
         if self.options["pass_rule"] == "official":
-            return all(not any(c in hand for c in cards) for _, cards, _ in found)
-        return all(not all(c in hand for c in cards) for _, cards, _ in found)
+            return not self._hand_card_match(player)
+        return not self.hand_only_match(player)
+
+    def _is_legal_match(self, player: int, action: Action) -> bool:
+        """``action in legal_actions(player)`` for a ``match:`` action, straight
+        from the match tables (a legal play's cards are in sorted order)."""
+        if action[:6] != "match:":
+            return False
+        target, sep, played = action[6:].partition(":")
+        if not sep or target not in self._table().targets:
+            return False
+        hand, alta = self.hands[player], self.alta
+        a, plus, b = played.partition("+")
+        if a not in hand and a not in alta:
+            return False
+        if not plus:
+            return a in _SINGLE[target]
+        if b not in hand and b not in alta:
+            return False
+        return a < b and (_PAIR_BITS[target][a] & _BIT[b]) != 0
 
     # ------------------------------------------------------------------ queries
 
     def current_players(self) -> list[int]:
         phase = self.phase
         if phase == "give":
-            return [p for p in range(self.num_players) if self.given[p] is None]
+            return [p for p, g in enumerate(self.given) if g is None]
         if phase == "offer":
-            return [p for p in range(self.num_players) if p != self.turn and not self.offered[p]]
+            # seats yet to offer, but the active player (a loop, not a
+            # comprehension: this runs before each offer of every turn)
+            turn = self.turn
+            waiting = []
+            for p, done in enumerate(self.offered):
+                if not done and p != turn:
+                    waiting.append(p)
+            return waiting
         if phase == "over":
             return []
         return [self.turn]
@@ -370,27 +598,39 @@ class UltimatchState(GameState):
 
     def _is_legal(self, player: int, action: Action) -> bool:
         phase = self.phase
+        if phase == "offer":
+            if player == self.turn or self.offered[player] or action[:6] != "offer:":
+                return False
+            return action == "offer:none" or action[6:] in self.hands[player]
         if phase == "match":
             if player != self.turn:
                 return False
             if action == "pass":
                 return self.pass_allowed(player)
-            head, _, rest = action.partition(":")
-            target, _, cards = rest.partition(":")
-            played = tuple(cards.split("+"))
-            return head == "match" and any(
-                t == target and cs == played for t, cs, _ in self.matches(player)
-            )
+            return self._is_legal_match(player, action)
         if phase == "give":
             return (
                 self.given[player] is None
                 and action[5:] in self.hands[player]
                 and (action[:5] == "give:")
             )
-        if phase == "offer":
-            if player == self.turn or self.offered[player] or action[:6] != "offer:":
+        if phase == "swap":
+            # the same test as ``action in legal_actions`` without building the
+            # (offers x hand) strings: every turn of 3-5 players has a swap
+            if player != self.turn:
                 return False
-            return action == "offer:none" or action[6:] in self.hands[player]
+            if action == "noswap":
+                return True
+            parts = action.split(":", 2)
+            if len(parts) != 3 or parts[0] != "swap":
+                return False
+            seat = _SEAT.get(parts[1])
+            return (
+                seat is not None
+                and seat < len(self.offers)
+                and self.offers[seat] is not None
+                and parts[2] in self.hands[player]
+            )
         return action in self.legal_actions(player)
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
@@ -479,15 +719,14 @@ class UltimatchState(GameState):
     def _apply(self, player: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         phase = self.phase
-        if phase == "give":
-            self.given[player] = action[5:]
-            if all(g is not None for g in self.given):
-                self._reveal_alta(ev)
-        elif phase == "offer":
-            self.offered[player] = True
+        if phase == "offer":
+            offered = self.offered
+            offered[player] = True
             card = action[6:]
             self.offers[player] = None if card == "none" else card
-            if all(self.offered[p] for p in range(self.num_players) if p != self.turn):
+            # everyone but the active player has offered: no False left but
+            # the active player's own
+            if offered.count(False) == (0 if offered[self.turn] else 1):
                 self.phase = "swap"
                 ev.append(
                     Event(
@@ -497,6 +736,10 @@ class UltimatchState(GameState):
                         {"offered": [o is not None for o in self.offers]},
                     )
                 )
+        elif phase == "give":
+            self.given[player] = action[5:]
+            if None not in self.given:
+                self._reveal_alta(ev)
         elif phase == "swap":
             self._swap(player, action, ev)
         elif phase == "reward":
@@ -552,7 +795,7 @@ class UltimatchState(GameState):
         self.turns += 1
         if self.solitaire:
             self.phase = "match"
-            if not self.matches(0):
+            if not self.has_match(0):
                 self.phase = "over"
                 self.won = False
                 ev.append(Event("lost", ("UM-6",), 0, {"reason": "no match in solitaire"}))
@@ -562,8 +805,9 @@ class UltimatchState(GameState):
 
     def _begin_exchange(self) -> None:
         self.phase = "offer"
-        self.offers = [None] * self.num_players
-        self.offered = [False] * self.num_players
+        n = len(self.names)
+        self.offers = [None] * n
+        self.offered = [False] * n
 
     def _swap(self, player: int, action: Action, ev: list[Event]) -> None:
         if action != "noswap":
@@ -575,8 +819,9 @@ class UltimatchState(GameState):
             self.hands[player].append(theirs)
             self.hands[seat].append(mine)
             ev.append(Event("exchange", ("UM-10",), player, {"with": seat}))
-        self.offers = [None] * self.num_players
-        self.offered = [False] * self.num_players
+        n = len(self.names)
+        self.offers = [None] * n
+        self.offered = [False] * n
         self.exchanges_left -= 1
         if self.exchanges_left > 0:
             self._begin_exchange()
@@ -599,11 +844,7 @@ class UltimatchState(GameState):
     def _match(self, player: int, action: Action, ev: list[Event]) -> None:
         _, target, cards_s = action.split(":", 2)
         cards = cards_s.split("+")
-        ultimatch = False
-        for t, cs, u in self.matches(player):
-            if t == target and "+".join(cs) == cards_s:
-                ultimatch = u
-                break
+        ultimatch = len(cards) == 2 and (_ULT_BITS[target][cards[0]] & _BIT[cards[1]]) != 0
         hand = self.hands[player]
         for c in cards:
             if c in hand:
@@ -627,7 +868,7 @@ class UltimatchState(GameState):
             if uncovered and not self.face_up[parent]:
                 self.face_up[parent] = True
                 ev.append(Event("reveal", ("UM-8",), None, {"card": self.pyramid[parent]}))
-        if all(c is None for c in self.pyramid):
+        if self.pyramid.count(None) == len(self.pyramid):  # every card matched away
             self.phase = "over"
             self.won = True
             ev.append(Event("won", ("UM-13",), player, {}))
@@ -669,6 +910,7 @@ def replay(record: Mapping[str, object]) -> UltimatchState:
 __all__ = [
     "COLOURS",
     "DIFFICULTIES",
+    "MatchIndex",
     "MatchResult",
     "UltimatchState",
     "match",
