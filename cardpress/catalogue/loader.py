@@ -51,6 +51,8 @@ def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
+    except FileNotFoundError:
+        problems.at(path).error("file", "missing")
     except tomllib.TOMLDecodeError as exc:
         problems.at(path).error("syntax", f"not valid TOML: {exc}")
     except OSError as exc:
@@ -102,12 +104,10 @@ TRIPTYCH_CARD_FIELDS = {
 
 def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
     settings_path = folder / "deck.toml"
-    settings = read_toml(settings_path, problems) if settings_path.exists() else None
-    r = problems.at(settings_path)
+    settings = read_toml(settings_path, problems)
     if settings is None:
-        if not settings_path.exists():
-            r.error("file", "missing")
         return None
+    r = problems.at(settings_path)
     r.only(settings, {"id", "name", "back_rgb", "painter", "game"})
     painters = []
     for i, raw in enumerate(r.tables(settings, "painter")):
@@ -251,10 +251,8 @@ def _check_triptych_counts(r: Reader, cards: list[TriptychCard]) -> None:
 def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
     settings_path = folder / "deck.toml"
     r = problems.at(settings_path)
-    settings = read_toml(settings_path, problems) if settings_path.exists() else None
+    settings = read_toml(settings_path, problems)
     if settings is None:
-        if not settings_path.exists():
-            r.error("file", "missing")
         return None
     r.only(settings, {"id", "name", "numbers", "back_rgb", "colour"})
     numbers = r.int_range(settings, "numbers", 1, 99)
@@ -325,10 +323,8 @@ MAX_BID = 20
 
 def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue | None:
     r = problems.at(path)
-    data = read_toml(path, problems) if path.exists() else None
+    data = read_toml(path, problems)
     if data is None:
-        if not path.exists():
-            r.error("file", "missing")
         return None
     r.only(
         data,
@@ -470,10 +466,8 @@ def load_eshi100(folder: Path, problems: Problems) -> Eshi100Deck | None:
     types = load_eshi100_cards(folder / "cards.toml", problems, seen)
     deck_path = folder / "starter.toml"
     r = problems.at(deck_path)
-    data = read_toml(deck_path, problems) if deck_path.exists() else None
+    data = read_toml(deck_path, problems)
     if data is None:
-        if not deck_path.exists():
-            r.error("file", "missing")
         return None
     r.only(data, {"id", "name", "proxy", "back_rgb", "entries"})
     known = {c.id for c in types}

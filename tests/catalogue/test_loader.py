@@ -320,3 +320,12 @@ def test_eshi100_models() -> None:
     assert {i for card in deck.types for i in card.icons} == set(Icon)
     assert deck.card("px13").settlement is not None
     assert deck.card("px13").settlement.icon is Icon.ASAGAO
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["triptych/deck.toml", "ultimatch/deck.toml", "eshi100/catalogue.toml", "eshi100/starter.toml"],
+)
+def test_missing_settings_file(cards_copy: Path, name: str) -> None:
+    (cards_copy / name).unlink()
+    one_error(cards_copy, f"{name}: -: file: missing")
