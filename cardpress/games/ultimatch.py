@@ -57,6 +57,10 @@ DIFFICULTIES: tuple[str, ...] = (
 HAND_SIZE: dict[int, int] = {1: 13, 2: 6, 3: 4, 4: 5, 5: 4}  # UM-9
 #: seat number as written in a ``swap:<seat>:<card>`` action -> seat
 _SEAT: dict[str, int] = {str(s): s for s in range(5)}
+#: players -> seat -> every other seat, in order
+_OTHER_SEATS: dict[int, list[tuple[int, ...]]] = {
+    n: [tuple(p for p in range(n) if p != seat) for seat in range(n)] for n in range(1, 6)
+}
 
 
 @dataclass(frozen=True)
@@ -563,12 +567,12 @@ class UltimatchState(GameState):
         if phase == "give":
             return [p for p, g in enumerate(self.given) if g is None]
         if phase == "offer":
-            # seats yet to offer, but the active player (a loop, not a
-            # comprehension: this runs before each offer of every turn)
-            turn = self.turn
+            # the other seats yet to offer (a loop, not a comprehension, which
+            # is a call: this runs before each offer of every turn)
+            offered = self.offered
             waiting = []
-            for p, done in enumerate(self.offered):
-                if not done and p != turn:
+            for p in _OTHER_SEATS[len(self.names)][self.turn]:
+                if not offered[p]:
                     waiting.append(p)
             return waiting
         if phase == "over":
