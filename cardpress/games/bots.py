@@ -104,6 +104,10 @@ class FingerAuctionBot(_Seeded):
         actions = state.legal_actions(player)
         want = self._wanted(state, player)
         if len(state.participants) >= 3:
+            if state.options["variant"] == "strict" and self.rng.random() < 0.5:
+                # Under "strict" any collision is a re-bid; bids clustered
+                # around the same want would collide for ever.
+                return f"bid:{self.rng.randint(1, 5)}"
             bid = want + self.rng.choice((-1, 0, 0, 1))
             bid = min(5, max(1, bid))
             return f"bid:{bid}"

@@ -88,9 +88,7 @@ def icon_mask(icons: Iterable[Icon | str]) -> int:
     for icon in icons:
         bit = _BIT_BY_NAME.get(icon) if isinstance(icon, str) else None
         if bit is None:
-            raise ValueError(
-                f"unknown icon {icon!r}; icons: {', '.join(i.value for i in ICONS)}"
-            )
+            raise ValueError(f"unknown icon {icon!r}; icons: {', '.join(i.value for i in ICONS)}")
         mask |= bit
     return mask
 

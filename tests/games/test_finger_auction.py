@@ -219,3 +219,17 @@ def test_engine_fast_adjudication_agrees_with_the_public_function() -> None:
                             field, {str(i): v for i, v in enumerate(bids)}, variant=variant
                         )
                     )
+
+
+def test_heuristic_bots_finish_strict_games() -> None:
+    """FA-1 strict: bots that always cluster their bids would re-bid for ever."""
+    from cardpress.games import GAMES
+    from cardpress.games.base import play
+
+    spec = GAMES["finger-auction"]
+    for players in (3, 4):
+        for seed in range(5):
+            state = spec.new_game(players, seed, variant="strict")
+            bots = [spec.bots["heuristic"](seed * 10 + i) for i in range(players)]
+            play(state, bots)
+            assert state.is_terminal()
