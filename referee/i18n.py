@@ -7,7 +7,8 @@ is simply not a page. Unprefixed page URLs redirect by Accept-Language.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Flask, g, request
 from flask_babel import Babel
@@ -15,6 +16,8 @@ from werkzeug.routing import BaseConverter
 
 from cardpress.i18n import compile_catalogues, languages
 from cardpress.paths import LOCALES
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 DEFAULT_LANG = "ja"  # the games' original language
 
@@ -91,17 +94,33 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_names"] = LANGUAGE_NAMES
 
 
+def keeps_query(*names: str) -> Callable[[F], F]:
+    """Declare the query parameters a page is made of (a scorer's game, a card
+    to check): the language switch carries these and nothing else, so
+    ``?endpoint=x`` or ``?_external=1`` never reach ``url_for``."""
+
+    def mark(view: F) -> F:
+        view.query_params = names  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
 def switch_url(lang: str) -> str:
     """This page in another language (the home page when there is no such page)."""
-    from flask import url_for
+    from flask import current_app, url_for
     from werkzeug.routing import BuildError
 
     endpoint = request.endpoint
     args = dict(request.view_args or {})
     if endpoint and endpoint != "unprefixed":
-        if request.method == "GET":
-            for key, value in request.args.items():
-                args.setdefault(key, value)
+        view = current_app.view_functions.get(endpoint)
+        known = getattr(view, "query_params", ())
+        # a POSTed form's entries are kept by the page itself (local storage)
+        source = request.args if request.method == "GET" else {}
+        for key in known:
+            if key in source and key not in args:
+                args[key] = source[key]
         args["lang"] = lang
         try:
             return url_for(endpoint, **args)

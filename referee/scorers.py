@@ -20,8 +20,10 @@ from werkzeug.datastructures import MultiDict
 from referee import adjudicate
 from referee.adjudicate import ICONS, PAINTERS
 from referee.catalogue import catalogue, catalogue_or_none
-from referee.i18n import text
+from referee.i18n import keeps_query, text
 from referee.validation import N_, ApiError
+
+FORGERIES_IN_DECK = 3
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
 
@@ -140,16 +142,9 @@ def finger_auction_score() -> str:
     form = _form(defaults, limits)
     players = form.int("players")
     if _checking():
-        hands = []
-        for i in range(players):
-            hand: dict[str, Any] = {
-                "name": form.values[f"name-{i}"].strip() or _player(i),
-                **{p: form.raw_int(f"{p}-{i}") for p in PAINTERS},
-                "forgeries": [p for p in PAINTERS if form.checked(f"forgery-{p}-{i}")],
-                "mona_lisa": form.values.get("mona_lisa") == str(i),
-            }
-            hands.append(hand)
-        _run(form, adjudicate.finger_auction_score, {"players": players, "hands": hands})
+        hands = _finger_auction_hands(form, players)
+        if hands is not None:
+            _run(form, adjudicate.finger_auction_score, {"players": players, "hands": hands})
     return render_template(
         "scorers/finger_auction_score.html",
         form=form,
@@ -157,6 +152,52 @@ def finger_auction_score() -> str:
         painters=PAINTERS,
         painter_names=_painter_names(),
     )
+
+
+def _finger_auction_hands(form: Form, players: int) -> list[dict[str, Any]] | None:
+    """The API's hands from the form, or None with a sentence naming the player
+    and the card (the deck's limits are checked here, in the table's words)."""
+    names = _names(form, players)
+    painter_names = _painter_names()
+    if len(set(names)) != len(names):
+        form.error = gettext("Two players have the same name.")
+        return None
+    totals = dict.fromkeys(PAINTERS, 0)
+    forgery_owner: dict[str, str] = {}
+    hands = []
+    for i, name in enumerate(names):
+        hand: dict[str, Any] = {"name": name, "forgeries": []}
+        for p in PAINTERS:
+            count = _count(form, f"{p}-{i}", name, painter_names[p], 8)
+            if count is None:
+                return None
+            totals[p] += count
+            if totals[p] > adjudicate.PAINTINGS_PER_PAINTER:
+                form.error = gettext(
+                    "%(name)s: %(painter)s — %(n)d paintings, the deck has %(max)d",
+                    name=name,
+                    painter=painter_names[p],
+                    n=totals[p],
+                    max=adjudicate.PAINTINGS_PER_PAINTER,
+                )
+                form.error_field = f"{p}-{i}"
+                return None
+            hand[p] = count
+            if form.checked(f"forgery-{p}-{i}"):
+                if p in forgery_owner:
+                    form.error = gettext(
+                        "%(name)s: the deck has one %(painter)s forgery and %(other)s holds it",
+                        name=name,
+                        painter=painter_names[p],
+                        other=forgery_owner[p],
+                    )
+                    form.error_field = f"forgery-{p}-{i}"
+                    return None
+                forgery_owner[p] = name
+                hand["forgeries"].append(p)
+        hand["mona_lisa"] = form.values.get("mona_lisa") == str(i)
+        hands.append(hand)
+    return hands
 
 
 def _player(i: int) -> str:
@@ -185,73 +226,210 @@ def finger_auction_auction() -> str:
     form = _form(defaults, limits)
     n = form.int("participants")
     if _checking():
-        names = [form.values[f"name-{i}"].strip() or chr(ord("A") + i) for i in range(n)]
-        bids: dict[str, Any] = {}
-        previous: dict[str, Any] = {}
-        for i, name in enumerate(names):
-            if n == 2:
-                bids[name] = {
-                    "right": form.raw_int(f"right-{i}"),
-                    "left": form.raw_int(f"left-{i}"),
-                }
-                prev = form.raw_int(f"prev-{i}")
-                if prev != 0:
-                    previous[name] = prev
-            else:
-                bids[name] = form.raw_int(f"bid-{i}")
-        if len(set(names)) != len(names):
-            form.error = gettext("Two participants have the same name.")
-        else:
-            body: dict[str, Any] = {
-                "field": form.raw_int("field"),
-                "bids": bids,
-                "variant": form.values.get("variant") or "standard",
-            }
-            if previous:
-                body["previous_right"] = previous
+        body = _auction_body(form, n)
+        if body is not None:
             _run(form, adjudicate.finger_auction_auction, body)
     return render_template("scorers/finger_auction_auction.html", form=form, n=n)
 
 
+def _auction_body(form: Form, n: int) -> dict[str, Any] | None:
+    """The API's auction from the form, or None with a sentence naming who and what."""
+    names = [form.values[f"name-{i}"].strip() or chr(ord("A") + i) for i in range(n)]
+    if len(set(names)) != len(names):
+        form.error = gettext("Two participants have the same name.")
+        return None
+    field = _number(form, "field", gettext("Cards on the field"), 1, adjudicate.TRIPTYCH_CARDS)
+    if field is None:
+        return None
+    bids: dict[str, Any] = {}
+    previous: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if n != 2:
+            bids[name] = _number(form, f"bid-{i}", f"{name}: {gettext('Fingers')}", 1, 5)
+            if bids[name] is None:
+                return None
+            continue
+        hands = {}
+        for key, label in (("right", gettext("Right hand")), ("left", gettext("Left hand"))):
+            hands[key] = _number(form, f"{key}-{i}", f"{name}: {label}", 1, 5)
+            if hands[key] is None:
+                return None
+        prev = _number(form, f"prev-{i}", f"{name}: {gettext('Previous right hand')}", 0, 5)
+        if prev is None:
+            return None
+        if prev and prev == hands["right"]:
+            form.error = gettext(
+                "%(name)s: the right hand may not show %(n)d again; it was shown in the "
+                "previous auction of this round (FA-4).",
+                name=name,
+                n=prev,
+            )
+            form.error_field = f"right-{i}"
+            return None
+        if prev:
+            previous[name] = prev
+        bids[name] = hands
+    body: dict[str, Any] = {
+        "field": field,
+        "bids": bids,
+        "variant": "strict" if form.values.get("variant") == "strict" else "standard",
+    }
+    if previous:
+        body["previous_right"] = previous
+    return body
+
+
+def _number(form: Form, key: str, label: str, lo: int, hi: int) -> int | None:
+    """A whole number lo..hi from the form, or a sentence saying what is wrong."""
+    value = form.values.get(key, "").strip() or str(lo)
+    if value.isascii() and value.isdigit() and lo <= int(value) <= hi:
+        return int(value)
+    form.error = gettext(
+        "%(label)s — enter a whole number from %(lo)d to %(hi)d, not “%(value)s”",
+        label=label,
+        lo=lo,
+        hi=hi,
+        value=value[:12],
+    )
+    form.error_field = key
+    return None
+
+
 # --------------------------------------------------------------------------- Gallery Rush
+
+GR_PLAYERS = (2, 4)
+
+
+@dataclass
+class Collection:
+    """One player's collection on the Gallery Rush table view."""
+
+    name: str
+    counts: dict[str, int]
+    mona_lisa: bool
+    conditions: tuple[str, ...] = ()
+    rank: int | None = None
+
+    @property
+    def cards(self) -> int:
+        return sum(self.counts.values()) + int(self.mona_lisa)
+
+
+def _count(form: Form, key: str, who: str, what: str, hi: int) -> int | None:
+    """A number of cards 0..hi, or a sentence naming whose cards are wrong."""
+    return _number(form, key, f"{who}: {what}", 0, hi)
+
+
+def _rank(players: list[Collection]) -> None:
+    """GR-3: achievers by collection size; equal sizes share a rank."""
+    achievers = [p for p in players if p.conditions]
+    for p in achievers:
+        p.rank = 1 + sum(1 for q in achievers if q.cards > p.cards)
 
 
 @bp.route("/gallery-rush", methods=["GET", "POST"])
 def gallery_rush() -> str:
-    defaults = {p: "0" for p in PAINTERS}
-    defaults["mona_lisa"] = ""
-    limits = {p: (0, adjudicate.PAINTINGS_PER_PAINTER) for p in PAINTERS}
+    hi = GR_PLAYERS[1]
+    defaults = {"players": "3", "mona_lisa": "none", "mona_win": "", "discard-forgeries": "0"}
+    limits = {"players": GR_PLAYERS, "discard-forgeries": (0, FORGERIES_IN_DECK)}
+    for i in range(hi):
+        defaults[f"name-{i}"] = ""
+        for p in PAINTERS:
+            defaults[f"{p}-{i}"] = "0"
+            limits[f"{p}-{i}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
     for p in PAINTERS:
+        defaults[f"discard-{p}"] = "0"
+        limits[f"discard-{p}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
         defaults[f"keep-{p}"] = ""
-        defaults[f"seen-{p}"] = "0"
-        limits[f"seen-{p}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
-    defaults.update({"seen-forgeries": "0", "seen-mona-lisa": ""})
-    limits["seen-forgeries"] = (0, 3)
     form = _form(defaults, limits)
+    n = form.int("players")
+    names = _names(form, n)
+    painter_names = _painter_names()
+    table: list[Collection] = []
+    odds: dict[str, Any] | None = None
     if _checking():
-        collection: dict[str, Any] = {p: form.raw_int(p) for p in PAINTERS}
-        collection["mona_lisa"] = form.checked("mona_lisa")
-        _run(form, adjudicate.gallery_rush_victory, {"collection": collection})
-        victory = form.outcome
-        if victory is not None:
-            # Your own collection is visible too: it counts as seen.
-            seen = {p: collection[p] + form.raw_int(f"seen-{p}") for p in PAINTERS}
-            odds_body = {
-                "keep": [p for p in PAINTERS if form.checked(f"keep-{p}")],
-                "seen": seen,
-                "seen_forgeries": form.raw_int("seen-forgeries"),
-                "mona_lisa_seen": collection["mona_lisa"] or form.checked("seen-mona-lisa"),
-            }
-            _run(form, adjudicate.gallery_rush_odds, odds_body)
-            odds = form.outcome
-            form.outcome = adjudicate.Outcome(
-                victory.body,
-                victory.rulings + (odds.rulings if odds else ()),
-                {"odds": odds.body if odds else None},
-            )
+        table, odds = _gallery_rush_check(form, n, names, painter_names)
     return render_template(
-        "scorers/gallery_rush.html", form=form, painters=PAINTERS, painter_names=_painter_names()
+        "scorers/gallery_rush.html",
+        form=form,
+        n=n,
+        names=names,
+        table=table,
+        odds=odds,
+        painters=PAINTERS,
+        painter_names=painter_names,
     )
+
+
+def _gallery_rush_check(
+    form: Form, n: int, names: list[str], painter_names: dict[str, str]
+) -> tuple[list[Collection], dict[str, Any] | None]:
+    table: list[Collection] = []
+    seen = dict.fromkeys(PAINTERS, 0)
+    for i in range(n):
+        counts = {}
+        for p in PAINTERS:
+            value = _count(form, f"{p}-{i}", names[i], painter_names[p], 8)
+            if value is None:
+                return [], None
+            counts[p] = value
+            seen[p] += value
+        table.append(Collection(names[i], counts, form.values.get("mona_lisa") == str(i)))
+    discard_label = gettext("Discard pile")
+    for p in PAINTERS:
+        value = _count(form, f"discard-{p}", discard_label, painter_names[p], 8)
+        if value is None:
+            return [], None
+        seen[p] += value
+    forgeries = _count(
+        form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES_IN_DECK
+    )
+    if forgeries is None:
+        return [], None
+    keep = [p for p in PAINTERS if form.checked(f"keep-{p}")]
+    for p in PAINTERS:
+        total = seen[p] + keep.count(p)
+        if total > adjudicate.PAINTINGS_PER_PAINTER:
+            form.error = gettext(
+                "%(painter)s — %(n)d paintings on the table, the deck has %(max)d",
+                painter=painter_names[p],
+                n=total,
+                max=adjudicate.PAINTINGS_PER_PAINTER,
+            )
+            form.error_field = f"{p}-0"
+            return [], None
+    rulings: list[str] = []
+    for player in table:
+        body = {"collection": {**player.counts, "mona_lisa": player.mona_lisa}}
+        outcome = adjudicate.gallery_rush_victory(body)
+        player.conditions = tuple(outcome.body["conditions"])
+        rulings.extend(outcome.rulings)
+    _rank(table)
+    if any(p.conditions for p in table):
+        rulings += ["GR-3", "GR-1"]
+    winner = form.values.get("mona_win", "")
+    if winner.isdigit() and int(winner) < n:
+        rulings.append("GR-9")
+    mona_seen = form.values.get("mona_lisa") not in ("none", "")
+    unseen = adjudicate.TRIPTYCH_CARDS - sum(seen.values()) - len(keep) - forgeries - int(mona_seen)
+    odds = None
+    if unseen > 0:
+        body = {
+            "keep": keep,
+            "seen": seen,
+            "seen_forgeries": forgeries,
+            "mona_lisa_seen": mona_seen,
+        }
+        found = adjudicate.gallery_rush_odds(body)
+        odds = found.body
+        rulings.extend(found.rulings)
+    form.outcome = adjudicate.Outcome({"unseen": unseen}, tuple(dict.fromkeys(rulings)))
+    return table, odds
+
+
+def _names(form: Form, n: int) -> list[str]:
+    """Each player's name, "Player 2" where none was typed."""
+    return [form.values.get(f"name-{i}", "").strip() or _player(i) for i in range(n)]
 
 
 # --------------------------------------------------------------------------- Ultimatch
@@ -265,6 +443,7 @@ def _ultimatch_choices() -> tuple[list[tuple[str, str]], list[int]]:
 
 
 @bp.route("/ultimatch", methods=["GET", "POST"])
+@keeps_query("target")
 def ultimatch() -> str:
     colours, numbers = _ultimatch_choices()
     target = request.args.get("target", "") if request.method == "GET" else ""

@@ -136,7 +136,8 @@ def test_auction_two_hands_and_repeat(client):
             "prev-0": "2",
         },
     )
-    assert 'role="alert"' in body and "bids.A" in body
+    assert 'role="alert"' in body and "A: the right hand may not show 2 again" in body
+    assert "bids" not in body
 
 
 def test_auction_rebid(client):
@@ -148,16 +149,46 @@ def test_auction_rebid(client):
     assert "全員もう一度入札します" in body
 
 
-def test_gallery_rush_victory_and_odds(client):
+def test_gallery_rush_table_ranks_and_gives_odds(client):
     body = post_form(
         client,
         "/en/play/gallery-rush",
-        {"monet": "3", "gogh": "1", "mona_lisa": "on", "keep-gogh": "on"},
+        {
+            "players": "3",
+            "name-0": "Aki",
+            "monet-0": "3",
+            "gogh-0": "1",
+            "mona_lisa": "0",
+            "name-1": "Ben",
+            "vermeer-1": "4",
+            "name-2": "Chie",
+            "gogh-2": "2",
+            "keep-gogh": "on",
+        },
     )
-    assert "Victory condition met!" in body
-    assert "Four of one painter" in body
+    rows = re.findall(r'<tr[^>]*data-player="(\d)">.*?data-rank="(\d*)"', body, re.S)
+    assert rows == [("0", "1"), ("1", "2"), ("2", "")]  # GR-3: 5 cards before 4
+    assert "finish the round" in body  # GR-1
     assert 'data-odds="bust"' in body
-    assert 'href="/en/rules/gallery-rush#GR-4"' in body
+    for rule in ("GR-1", "GR-3", "GR-4"):
+        assert f'href="/en/rules/gallery-rush#{rule}"' in body
+
+
+def test_gallery_rush_equal_collections_share_a_rank(client):
+    body = post_form(
+        client,
+        "/en/play/gallery-rush",
+        {"players": "2", "monet-0": "4", "gogh-1": "4"},
+    )
+    assert re.findall(r'data-rank="(\d*)"', body) == ["1", "1"]
+
+
+def test_gallery_rush_mona_lisa_nomination_wins_alone(client):
+    body = post_form(
+        client, "/en/play/gallery-rush", {"players": "2", "name-1": "Ben", "mona_win": "1"}
+    )
+    assert "Ben wins alone" in body
+    assert 'href="/en/rules/gallery-rush#GR-9"' in body
 
 
 def test_ultimatch_checker(client):
