@@ -13,6 +13,7 @@ import click
 
 from cardpress import __version__
 from cardpress.catalogue import CatalogueError, check_catalogue, load_eshi100_csv
+from cardpress.cli_options import cards_option
 from cardpress.print.cli import build_command
 
 EXIT_PROBLEMS = 2
@@ -35,12 +36,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option(
-    "--cards",
-    "cards_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Card data folder (default: the project's cards/).",
-)
+@cards_option
 @click.option(
     "--eshi100-csv",
     "csv_file",
@@ -81,16 +77,38 @@ main.add_command(build_command, "build")
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Listen on this machine's local-network address, for the phones at the table.",
+)
 @click.option("--debug", is_flag=True, help="Reload on code changes; show the debugger.")
-def serve(host: str, port: int, debug: bool) -> None:
+@cards_option
+def serve(host: str, port: int, lan: bool, debug: bool, cards_dir: Path | None) -> None:
     """Run the referee web app (development server).
 
-    For a table on a local network use --host 0.0.0.0 and print the decks
-    with --base-url http://<this-machine>:PORT. In production run it under
-    gunicorn (see the README).
+    With --lan it listens on the address phones on this Wi-Fi reach, prints
+    that address as a URL and a QR code, and the --base-url to print decks
+    with. In production run it under gunicorn (see the README).
     """
     from referee import create_app  # Flask loads only for this command
 
+    if lan:
+        from cardpress.lan import lan_address, url_for_address
+        from cardpress.print.terminal import qr_text
+
+        address = lan_address()
+        if address is None:
+            fail(
+                "no local-network address found: is this machine on a Wi-Fi or wired "
+                "network? (or name one with --host ADDRESS)"
+            )
+        host = address
+        url = url_for_address(address, port)
+        click.echo(f"The referee for the table: {url}/")
+        click.echo(qr_text(url + "/"))
+        click.echo("Scan this code with a phone on the same network to open it.")
+        click.echo(f"Print the decks that open it with: cardpress build --base-url {url}")
     # Broken card data does not stop the server: the referee shows the
     # problems on its pages, so a designer can fix them while it runs.
     create_app().run(host=host, port=port, debug=debug)

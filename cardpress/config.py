@@ -6,6 +6,7 @@ whole printed deck); we validate it strictly before anything is drawn.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from pathlib import Path
@@ -63,3 +64,26 @@ def resolve_base_url(cli_value: str | None = None, config_file: Path = CONFIG_FI
             raise ConfigError(f"{config_file}: base_url must be a string")
         return validate_base_url(value, f"{config_file}: base_url")
     return DEFAULT_BASE_URL
+
+
+def unreachable_reason(url: str) -> str | None:
+    """Why a phone at the table could not open ``url`` (None when it might).
+
+    localhost, loopback (127.0.0.0/8, ::1), link-local (169.254.0.0/16,
+    fe80::/10) and the unspecified address all name the machine that built
+    the deck, or nothing at all, never a server a phone can reach.
+    """
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return "which is localhost"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if address.is_loopback:
+        return "a loopback address"
+    if address.is_link_local:
+        return "a link-local address"
+    if address.is_unspecified:
+        return "the unspecified address"
+    return None

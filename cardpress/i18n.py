@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from cardpress.paths import LOCALES
+from cardpress.paths import LOCALES, is_installed_copy
 
 LANGS: tuple[str, ...] = ("ja", "en")
 DOMAINS: tuple[str, ...] = ("rules", "cards", "messages")
@@ -63,9 +63,12 @@ def gettext(lang: str, message: str, domain: str = "messages") -> str:
 def compile_catalogues(locales: Path = LOCALES) -> list[Path]:
     """Write each .mo beside its .po when missing or older; returns what it wrote.
 
-    Flask-Babel reads .mo files, so the referee calls this at start-up.
+    Flask-Babel reads .mo files, so the referee calls this at start-up. The
+    copy shipped in an installed package comes compiled and is left alone.
     """
     written: list[Path] = []
+    if is_installed_copy(locales):
+        return written
     for po in sorted(locales.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:

@@ -30,7 +30,7 @@ __all__ = ["create_app", "serve"]
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
-        instance_path=str(Path(ROOT) / "instance"),
+        instance_path=str(ROOT / "instance"),
         instance_relative_config=True,
         template_folder=str(TEMPLATES / "referee"),
         static_folder="static",

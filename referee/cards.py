@@ -8,7 +8,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from cardpress.catalogue import Catalogue
@@ -23,6 +33,7 @@ from cardpress.catalogue.models import (
     TriptychKind,
     UltimatchCard,
     UltimatchDeck,
+    alias_target,
 )
 from cardpress.config import ConfigError, resolve_base_url, validate_base_url
 from cardpress.print.export import card_png
@@ -227,8 +238,11 @@ def deck_page(deck_id: str) -> str:
 
 
 @bp.get("/<deck_id>/<card_id>")
-def card_page(deck_id: str, card_id: str) -> str:
+def card_page(deck_id: str, card_id: str) -> ResponseReturnValue:
     deck = _deck(deck_id)
+    if (renamed := alias_target(deck, card_id)) is not None:
+        # a card printed before it was renamed: its code must keep working
+        return redirect(url_for("cards.card_page", deck_id=deck.id, card_id=renamed), code=301)
     if (
         isinstance(deck, Eshi100Deck)
         and card_id not in {card.id for card in deck.types}

@@ -35,8 +35,9 @@ from cardpress.catalogue.models import (
     UltimatchCard,
     UltimatchDeck,
 )
+from cardpress.catalogue.printed import check_printed
 from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path
-from cardpress.paths import CARDS
+from cardpress.paths import cards_dir
 
 ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
@@ -87,6 +88,30 @@ def _check_id(reader: Reader, card_id: str | None, seen: dict[str, str]) -> bool
     return True
 
 
+def _aliases(
+    reader: Reader, raw: dict, card_id: str | None, seen: dict[str, str]
+) -> tuple[str, ...]:
+    """A renamed card's old ids: unique across the deck, like ids (printed codes carry them)."""
+    value = raw.get("aliases")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        reader.error("aliases", 'must be a list of the card\'s old ids, e.g. ["m01"]')
+        return ()
+    aliases = []
+    for alias in value:
+        if not set(alias) <= ID_CHARS or not 0 < len(alias) <= MAX_ID:
+            reader.error("aliases", f"{alias!r} must be at most {MAX_ID} of a-z, 0-9 and '-'")
+        elif alias == card_id:
+            reader.error("aliases", f"{alias!r} is the card's own id")
+        elif alias in seen:
+            reader.error("aliases", f"{alias!r} is already used in {seen[alias]}")
+        else:
+            seen[alias] = f"{reader.file} (an old id of {card_id})"
+            aliases.append(alias)
+    return tuple(aliases)
+
+
 # --------------------------------------------------------------------------- Triptych
 
 TRIPTYCH_CARD_FIELDS = {
@@ -99,6 +124,7 @@ TRIPTYCH_CARD_FIELDS = {
     "artist",
     "game",
     "image",
+    "aliases",
 }
 
 
@@ -168,6 +194,7 @@ def _triptych_card(
     r = file_reader.for_card(card_id or "?")
     r.only(raw, TRIPTYCH_CARD_FIELDS)
     ok = _check_id(r, card_id, seen)
+    aliases = _aliases(r, raw, card_id, seen)
     kind_raw = r.string(raw, "kind", choices=[k.value for k in TriptychKind])
     title = r.text(raw, "title")
     if kind_raw is None or title is None:
@@ -220,6 +247,7 @@ def _triptych_card(
         image=image,
         games=used,
         source=Path(r.file),
+        aliases=aliases,
     )
 
 
@@ -289,8 +317,9 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
         for raw in problems.at(path).tables(data, "card"):
             card_id = problems.at(path).string(raw, "id")
             cr = problems.at(path, card_id or "?")
-            cr.only(raw, {"id", "colour", "number"})
+            cr.only(raw, {"id", "colour", "number", "aliases"})
             ok = _check_id(cr, card_id, seen)
+            aliases = _aliases(cr, raw, card_id, seen)
             colour = cr.string(raw, "colour", choices=UM_COLOURS)
             number = cr.integer(raw, "number", lo, hi)
             if colour and colour not in known:
@@ -299,7 +328,7 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
             if ok and colour and number is not None and card_id:
                 c = known[colour]
                 name = Text(f"{c.name.ja}の{number}", f"{c.name.en} {number}")
-                cards.append(UltimatchCard(card_id, colour, number, name, path))
+                cards.append(UltimatchCard(card_id, colour, number, name, path, aliases))
     pairs = Counter((c.colour, c.number) for c in cards)
     fr = problems.at(folder)
     for (colour, number), n in sorted(pairs.items()):
@@ -317,7 +346,17 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
 
 # --------------------------------------------------------------------------- 絵師100人展
 
-ESHI_CARD_FIELDS = {"id", "number", "title", "bid", "icons", "bit", "settlement", "artist"}
+ESHI_CARD_FIELDS = {
+    "id",
+    "number",
+    "title",
+    "bid",
+    "icons",
+    "bit",
+    "settlement",
+    "artist",
+    "aliases",
+}
 MAX_BID = 20
 
 
@@ -420,6 +459,7 @@ def load_eshi100_cards(path: Path, problems: Problems, seen: dict[str, str]) -> 
         r = problems.at(path, card_id or "?")
         r.only(raw, ESHI_CARD_FIELDS)
         ok = _check_id(r, card_id, seen)
+        aliases = _aliases(r, raw, card_id, seen)
         number = r.string(raw, "number")
         if number and number in numbers:
             r.error("number", f"number {number} is already card {numbers[number]}'s")
@@ -438,7 +478,9 @@ def load_eshi100_cards(path: Path, problems: Problems, seen: dict[str, str]) -> 
         )
         if ok and effects_ok and card_id and number and title and bid is not None and icons:
             cards.append(
-                Eshi100Card(card_id, number, title, bid, icons, bit, settlement, artist, True, path)
+                Eshi100Card(
+                    card_id, number, title, bid, icons, bit, settlement, artist, True, path, aliases
+                )
             )
     return cards
 
@@ -499,7 +541,7 @@ def load_eshi100(folder: Path, problems: Problems) -> Eshi100Deck | None:
 
 def check_catalogue(root: Path | None = None) -> tuple[Catalogue | None, Problems]:
     """Load everything, returning the catalogue (None on errors) and all problems."""
-    root = root or CARDS
+    root = root or cards_dir()
     problems = Problems()
     if not root.is_dir():
         problems.at(root).error("folder", "the card data folder does not exist")
@@ -515,6 +557,7 @@ def check_catalogue(root: Path | None = None) -> tuple[Catalogue | None, Problem
             problems.at(folder).error("folder", "missing product folder")
             continue
         decks[deck_id] = loader(folder, problems)
+    check_printed(root, decks, problems)
     if problems.errors or any(d is None for d in decks.values()) or len(decks) != 3:
         if not problems.errors:  # a loader bailed out without saying why: never silent
             problems.at(root).error("folder", "card data incomplete")
@@ -533,7 +576,7 @@ def _fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
 
 def load_catalogue(root: Path | None = None) -> Catalogue:
     """The checked catalogue, cached until a data file changes; CatalogueError on errors."""
-    root = (root or CARDS).resolve()
+    root = (root or cards_dir()).resolve()
     key = (root, _fingerprint(root)) if root.is_dir() else (root, ())
     if key in _cache:
         return _cache[key]

@@ -89,6 +89,8 @@ class TriptychCard:
     image: Path | None = None
     games: tuple[str, ...] = ()
     source: Path = Path()
+    #: old ids of this card: printed codes carrying them still open its page
+    aliases: tuple[str, ...] = ()
 
     @property
     def name(self) -> Text:
@@ -142,6 +144,7 @@ class UltimatchCard:
     number: int
     name: Text = Text("", "")
     source: Path = Path()
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +214,7 @@ class Eshi100Card:
     artist: Text | None = None
     proxy: bool = True
     source: Path = Path()
+    aliases: tuple[str, ...] = ()
 
     @property
     def name(self) -> Text:
@@ -297,6 +301,19 @@ class Catalogue:
             if deck.id == deck_id:
                 return deck
         raise KeyError(deck_id)
+
+
+def card_types(deck: Deck) -> tuple[Card, ...]:
+    """Each card once: 絵師100人展's deck lists copies, its types are the cards."""
+    return deck.types if isinstance(deck, Eshi100Deck) else deck.cards
+
+
+def alias_target(deck: Deck, old_id: str) -> str | None:
+    """The id of the card that ``old_id`` was renamed from, if any."""
+    for card in card_types(deck):
+        if old_id in card.aliases:
+            return card.id
+    return None
 
 
 def _by_id(cards: tuple[_C, ...], card_id: str) -> _C:

@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 
 from cardpress.catalogue.models import DECK_IDS, GAME_IDS, TRIPTYCH_GAMES
-from cardpress.paths import CARDS, LOCALES, ROOT, TEMPLATES
+from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
 from cardpress.print.export import export_deck_images, write_atomic
 
 MANIFEST = ".cardpress-manifest.json"
@@ -129,8 +129,9 @@ def fonts_version() -> str:
 
 def deck_inputs(deck_id: str, opts: Options) -> str:
     h = hashlib.sha256()
-    _hash_files(h, _tree(CARDS / deck_id))
-    _hash_files(h, [p for p in CARDS.glob("*") if p.is_file()])
+    cards = cards_dir()
+    _hash_files(h, _tree(cards / deck_id))
+    _hash_files(h, [p for p in cards.glob("*") if p.is_file()])
     if deck_id == "eshi100" and opts.eshi100_csv is not None:
         _hash_files(h, [opts.eshi100_csv])
     _hash_files(h, [LOCALES / lang / "LC_MESSAGES" / "cards.po" for lang in LANGS])
@@ -142,7 +143,7 @@ def deck_inputs(deck_id: str, opts: Options) -> str:
 
 def rules_inputs() -> str:
     h = hashlib.sha256()
-    _hash_files(h, _tree(CARDS))
+    _hash_files(h, _tree(cards_dir()))
     _hash_files(h, _tree(TEMPLATES))
     _hash_files(h, _tree(LOCALES, (".po",)))
     return h.hexdigest()
@@ -342,7 +343,7 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
 
 
 def watch_paths() -> list[Path]:
-    return [p for p in (CARDS, LOCALES, TEMPLATES) if p.exists()]
+    return [p for p in (cards_dir(), LOCALES, TEMPLATES) if p.exists()]
 
 
 def watch(

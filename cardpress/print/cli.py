@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from cardpress.catalogue.models import DECK_IDS
+from cardpress.cli_options import cards_option, warn_about_base_url
 from cardpress.print.layout import DUPLEX, SIZES
 
 EXIT_PROBLEMS = 2
@@ -126,8 +127,9 @@ def _summary(report) -> str:
     show_default=True,
     help="Worker processes.",
 )
-@click.option("--watch", is_flag=True, help="Rebuild on every save under cards/.")
+@click.option("--watch", is_flag=True, help="Rebuild on every save in the card folder.")
 @click.option("--force", is_flag=True, help="Rebuild even outputs that are up to date.")
+@cards_option
 def build_command(
     langs,
     papers,
@@ -143,6 +145,7 @@ def build_command(
     jobs,
     watch,
     force,
+    cards_dir,
 ) -> None:
     """Build print-and-play decks, print-shop files, PNG/TTS exports and rule sheets."""
     from cardpress.paths import BUILD
@@ -157,6 +160,7 @@ def build_command(
         url = resolve_base_url(base_url)
     except expected as exc:
         _fail(_error_lines(exc))
+    warn_about_base_url(url)
     opts = Options(
         langs=tuple(dict.fromkeys(langs)) or LANGS,
         papers=tuple(dict.fromkeys(papers)) or PAPERS,

@@ -1,0 +1,55 @@
+"""Options and messages every ``cardpress`` command shares."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from cardpress.config import unreachable_reason
+from cardpress.paths import ENV_CARDS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _use_cards(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """Point this run (and its worker processes) at another card folder."""
+    if value is None:
+        return None
+    previous = os.environ.get(ENV_CARDS)
+    os.environ[ENV_CARDS] = str(value.expanduser().resolve())
+
+    def restore() -> None:  # a command run in-process (tests) leaves no trace
+        if previous is None:
+            os.environ.pop(ENV_CARDS, None)
+        else:
+            os.environ[ENV_CARDS] = previous
+
+    ctx.call_on_close(restore)
+    return value
+
+
+def cards_option(command: F) -> F:
+    return click.option(
+        "--cards",
+        "cards_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        callback=_use_cards,
+        is_eager=True,
+        help="Card data folder (default: $CARDPRESS_ROOT/cards, else the project's cards/).",
+    )(command)
+
+
+def warn_about_base_url(url: str) -> None:
+    """Once per command, on stderr: printed codes that no phone can open are expensive."""
+    reason = unreachable_reason(url)
+    if reason is not None:
+        click.echo(
+            f"warning: the QR codes point at {url}, {reason}: phones at the table cannot "
+            "open this; pass --base-url (a hosted site such as https://cards.example.org, "
+            "or this machine on the Wi-Fi as `cardpress serve --lan` prints it)",
+            err=True,
+        )
