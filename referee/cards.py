@@ -178,9 +178,9 @@ def _eshi100(deck: Eshi100Deck, card: Eshi100Card, lang: str) -> CardView:
     if card.artist is not None and text(card.artist):
         view.facts.append((gettext("Artist"), text(card.artist)))
     if card.proxy:
-        view.facts.append((gettext("Proxy"), gettext("a stand-in card for play-testing")))
+        view.facts.append((gettext("Proxy"), gettext("a proxy card for play-testing")))
     if card.bit is not None:
-        view.effects.append((gettext("Bit effect"), text(card.bit.text)))
+        view.effects.append((gettext("Bid effect"), text(card.bit.text)))
     if card.settlement is not None:
         view.effects.append((gettext("Settlement effect"), text(card.settlement.text)))
     view.roles.append(

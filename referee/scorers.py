@@ -206,7 +206,7 @@ def _player(i: int) -> str:
 
 def _painter_names() -> dict[str, str]:
     """The catalogue's names; this form also works while the card data is broken."""
-    names = {"monet": gettext("Monet"), "gogh": gettext("Gogh"), "vermeer": gettext("Vermeer")}
+    names = {"monet": gettext("Monet"), "gogh": gettext("Van Gogh"), "vermeer": gettext("Vermeer")}
     if (cards := catalogue_or_none()) is not None:
         names.update({p.id.value: text(p.name) for p in cards.triptych.painters})
     return names

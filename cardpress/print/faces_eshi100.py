@@ -162,7 +162,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     top = py - 2 * mm * s
     bottom = qy + qs + 1.8 * mm * s
     pairs = []
-    for timing, effect in ((ctx._("Bit"), card.bit), (ctx._("Settlement"), card.settlement)):
+    for timing, effect in ((ctx._("Bid effect"), card.bit), (ctx._("Settlement"), card.settlement)):
         if effect is not None:
             body = effect.text[ctx.lang]
             # the data repeats the timing as a prefix ("Bit: ..."); we print it as a heading

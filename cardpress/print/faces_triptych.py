@@ -8,8 +8,6 @@ charcoal, grey the picture and stamp it; the Mona Lisa is framed in gold.
 
 from __future__ import annotations
 
-import warnings
-
 from reportlab.lib.units import mm
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
@@ -28,7 +26,6 @@ from cardpress.print.typeset import (
     draw_footer,
     draw_paragraphs_fit,
     framed_panel,
-    label,
     paragraph,
     qr_box,
     rect,
@@ -208,21 +205,10 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 
 
 def _rule_text(game: str, lang: str) -> list[tuple[str, str]]:
-    """Condensed rules from the rule document, or the short text in ``cards`` if it fails.
+    """The condensed rules of the rule document: a broken template fails the build loudly."""
+    from cardpress.rules import rule_card_text
 
-    A broken rule template must not stop a deck from printing: the card then
-    carries the catalogue's summary and the build reports a warning.
-    """
-    try:
-        from cardpress.rules import rule_card_text
-
-        pairs = rule_card_text(game, lang)
-        if pairs:
-            return pairs
-    except Exception as exc:  # reported, and the card still prints
-        warnings.warn(f"rule card {game}/{lang}: using built-in text ({exc})", stacklevel=2)
-    lines = label(lang, f"rule-card:{game}").split("\n")
-    return [(head.strip(), body.strip()) for head, _, body in (x.partition("|") for x in lines)]
+    return rule_card_text(game, lang)
 
 
 def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
@@ -287,7 +273,7 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     canvas.setFillColorRGB(*MUTED)
     cap_w = qx - inner - 2 * mm
     cap = paragraph(
-        ctx._("Scan for the full rules and the referee."), SANS, 6.2 * ctx.s, ctx.lang, MUTED
+        ctx._("Scan for the full rules and the referee app."), SANS, 6.2 * ctx.s, ctx.lang, MUTED
     )
     _, chh = cap.wrap(cap_w, 100)
     cap.drawOn(canvas, inner, qy + qs / 2 - chh / 2)

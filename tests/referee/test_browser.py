@@ -160,7 +160,7 @@ def test_rule_card_r0_leads_to_choosing_a_game(page, server):
 
 def test_proxy_card_from_a_players_list(page, server):
     page.goto(server + "/ja/c/eshi100/no-001")
-    assert page.locator("h1.card-name").inner_text() == "代用カード no-001"
+    assert page.locator("h1.card-name").inner_text() == "プロキシカード no-001"
     page.locator("a[href='/ja/play/eshi100']").tap()
     page.wait_for_url("**/ja/play/eshi100")
     assert page.problems == []

@@ -146,7 +146,7 @@ def test_auction_rebid(client):
         "/ja/play/finger-auction/auction",
         {"participants": "3", "bid-0": "2", "bid-1": "2", "bid-2": "2"},
     )
-    assert "全員もう一度入札します" in body
+    assert "全員で再宣言します" in body
 
 
 def test_gallery_rush_table_ranks_and_gives_odds(client):
