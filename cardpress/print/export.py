@@ -66,13 +66,13 @@ def rasterise_images(pdf: bytes, dpi: int) -> list[Image.Image]:
         for page in pages:
             with Image.open(page) as img:
                 img.load()
-                out.append(img.convert("RGB"))
+                out.append(img if img.mode == "RGB" else img.convert("RGB"))
         return out
 
 
 def png_bytes(img: Image.Image, dpi: int) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=3)
+    img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=1)
     return buf.getvalue()
 
 
@@ -162,10 +162,12 @@ def tts_sheets(faces: list[Image.Image], size: CardSize) -> list[bytes]:
         for i, face in enumerate(chunk):
             small = cache.get(id(face))
             if small is None:
-                small = cache[id(face)] = face.resize((cw, ch), Image.Resampling.LANCZOS)
+                small = cache[id(face)] = face.resize(
+                    (cw, ch), Image.Resampling.BICUBIC
+                )
             sheet.paste(small, ((i % cols) * cw, (i // cols) * ch))
         buf = io.BytesIO()
-        sheet.save(buf, format="PNG", compress_level=3)
+        sheet.save(buf, format="PNG", compress_level=1)
         out.append(buf.getvalue())
     return out
 

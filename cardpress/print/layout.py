@@ -30,8 +30,6 @@ class CardSize:
     id: str
     width: float
     height: float
-    #: smallest QR square (quiet zone included) for this size; decodes at 100 dpi
-    qr: float
 
     @property
     def scale(self) -> float:
@@ -40,9 +38,9 @@ class CardSize:
 
 
 SIZES: dict[str, CardSize] = {
-    "poker": CardSize("poker", 63 * mm, 88 * mm, 20 * mm),
-    "bridge": CardSize("bridge", 57 * mm, 88 * mm, 20 * mm),
-    "mini-euro": CardSize("mini-euro", 44 * mm, 68 * mm, 17 * mm),
+    "poker": CardSize("poker", 63 * mm, 88 * mm),
+    "bridge": CardSize("bridge", 57 * mm, 88 * mm),
+    "mini-euro": CardSize("mini-euro", 44 * mm, 68 * mm),
 }
 
 PAPERS: dict[str, tuple[float, float]] = {

@@ -9,6 +9,7 @@ which survives a smudged home print.
 Public API (the rule sheets import it too)::
 
     card_url(base_url, lang, deck, card_id) -> str
+    card_qr_size(base_url, lang) -> float              # printed side of a card's code
     qr_matrix(data) -> tuple[tuple[bool, ...], ...]   # quiet zone included
     draw_qr(canvas, data, x, y, size)                  # lower-left corner at x, y
     qr_drawing(data, size) -> reportlab Drawing
@@ -27,6 +28,14 @@ from reportlab.platypus import Flowable
 
 QUIET_ZONE = 4  # modules of white around the code
 ERROR_CORRECTION = ERROR_CORRECT_M
+#: one mask for every code: choosing the best of eight by penalty score costs six times
+#: the encoding (a build encodes every card's URL in every output), and every card is
+#: checked to decode at 100 dpi in the tests
+MASK_PATTERN = 2
+#: printed size of one module: 1.57 px at 100 dpi, the least that still decodes reliably
+MODULE = 0.4 * 72 / 25.4
+#: longest card id any deck uses in practice; sizes a card's QR box for its whole deck
+LONGEST_CARD_PATH = ("ultimatch", "x" * 12)
 
 
 def card_url(base_url: str, lang: str, deck: str, card_id: str) -> str:
@@ -37,7 +46,12 @@ def card_url(base_url: str, lang: str, deck: str, card_id: str) -> str:
 @lru_cache(maxsize=4096)
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The module matrix (True = dark), quiet zone included, smallest version that fits."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECTION, border=QUIET_ZONE, box_size=1)
+    code = qrcode.QRCode(
+        error_correction=ERROR_CORRECTION,
+        border=QUIET_ZONE,
+        box_size=1,
+        mask_pattern=MASK_PATTERN,
+    )
     code.add_data(data)
     code.make(fit=True)
     return tuple(tuple(bool(v) for v in row) for row in code.get_matrix())
@@ -46,6 +60,17 @@ def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
 def modules(data: str) -> int:
     """Modules across, quiet zone included."""
     return len(qr_matrix(data))
+
+
+@lru_cache(maxsize=64)
+def card_qr_size(base_url: str, lang: str, least: float = 0.0) -> float:
+    """The printed side of every card QR code for this base URL: modules x ``MODULE``.
+
+    Sized for the longest card URL, so one deck's codes are all the same size and a
+    longer base URL grows the code instead of shrinking its modules below legibility.
+    """
+    n = modules(card_url(base_url, lang, *LONGEST_CARD_PATH))
+    return max(least, n * MODULE)
 
 
 def _runs(data: str) -> list[tuple[int, int, int]]:

@@ -23,7 +23,7 @@ from cardpress.i18n import gettext
 from cardpress.print.art import RGB, hex_rgb, luminance
 from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
 from cardpress.print.layout import SAFE, CardSize
-from cardpress.print.qr import card_url, draw_qr
+from cardpress.print.qr import card_qr_size, card_url, draw_qr
 from cardpress.rules.kinsoku import is_cjk
 
 INK: RGB = (0.13, 0.12, 0.11)
@@ -213,7 +213,7 @@ def draw_footer(canvas, ctx: Ctx, x: float, text: str) -> None:
 
 def qr_box(ctx: Ctx) -> tuple[float, float, float]:
     """Where the card's QR code sits: x, y, size (bottom right, inside the safe zone)."""
-    size = ctx.size.qr
+    size = card_qr_size(ctx.base_url, ctx.lang)
     inset = SAFE + 0.8 * mm
     return ctx.w - inset - size, inset, size
 
