@@ -2,7 +2,9 @@
 
 Backs are point-symmetric except for the centred deck name, so a card turned
 upside down in a hand tells nothing; the pattern runs into the bleed so a
-slightly-off cut or duplex shift shows no white edge.
+slightly-off cut or duplex shift shows no white edge. No frame runs parallel to
+the edge: a duplex printer's millimetre of misregistration would show as a
+border thicker on one side than the other.
 """
 
 from __future__ import annotations
@@ -14,12 +16,6 @@ from reportlab.lib.units import mm
 from cardpress.print.art import hex_rgb, mix
 from cardpress.print.glyphs import draw_flower, draw_symbol
 from cardpress.print.typeset import SANS, SANS_BOLD, SERIF, WHITE, Ctx, background, draw_fit
-
-
-def _border(canvas, ctx: Ctx, colour, inset: float, width: float, radius: float) -> None:
-    canvas.setStrokeColorRGB(*colour)
-    canvas.setLineWidth(width)
-    canvas.roundRect(inset, inset, ctx.w - 2 * inset, ctx.h - 2 * inset, radius, stroke=1, fill=0)
 
 
 def _caption(canvas, ctx: Ctx, text: str, y: float, font: str, size: float) -> None:
@@ -43,8 +39,6 @@ def _triptych(canvas, ctx: Ctx, deck) -> None:
         canvas.line(k, ctx.h + ctx.bleed, k + ctx.h + 2 * ctx.bleed, -ctx.bleed)
         k += step
     canvas.restoreState()
-    _border(canvas, ctx, gold, 4 * mm * s, 1.0 * s, 2 * mm * s)
-    _border(canvas, ctx, gold, 5.2 * mm * s, 0.4 * s, 1.4 * mm * s)
     # three arched panels: the triptych, one per painter colour
     pw, ph = 11 * mm * s, 30 * mm * s
     gap = 2.2 * mm * s
@@ -75,7 +69,6 @@ def _ultimatch(canvas, ctx: Ctx, deck) -> None:
     s = ctx.s
     bg = hex_rgb(deck.back_rgb)
     background(canvas, ctx, bg)
-    _border(canvas, ctx, mix(bg, WHITE, 0.35), 4 * mm * s, 0.8 * s, 2 * mm * s)
     cx, cy = ctx.w / 2, ctx.h / 2 + 4 * mm * s
     r = min(ctx.w, ctx.h) * 0.3
     n = len(deck.colours)
@@ -102,7 +95,6 @@ def _eshi100(canvas, ctx: Ctx, deck) -> None:
     plum = hex_rgb(deck.back_rgb)
     background(canvas, ctx, plum)
     gold = hex_rgb("#d9b25a")
-    _border(canvas, ctx, gold, 4 * mm * s, 0.9 * s, 2 * mm * s)
     # a ring of the four flowers, twice round
     cx, cy = ctx.w / 2, ctx.h / 2 + 5 * mm * s
     icons = deck.catalogue.icons

@@ -162,9 +162,7 @@ def tts_sheets(faces: list[Image.Image], size: CardSize) -> list[bytes]:
         for i, face in enumerate(chunk):
             small = cache.get(id(face))
             if small is None:
-                small = cache[id(face)] = face.resize(
-                    (cw, ch), Image.Resampling.BICUBIC
-                )
+                small = cache[id(face)] = face.resize((cw, ch), Image.Resampling.BICUBIC)
             sheet.paste(small, ((i % cols) * cw, (i // cols) * ch))
         buf = io.BytesIO()
         sheet.save(buf, format="PNG", compress_level=1)

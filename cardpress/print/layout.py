@@ -16,13 +16,18 @@ line down the middle of a landscape page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from reportlab.lib.units import mm
 
 BLEED = 3 * mm
 SAFE = 3 * mm
-CROP_LEN = 5 * mm  # length of a crop mark
-CROP_GAP = 1.5 * mm  # distance of a crop mark from the trim corner
+EDGE = 5 * mm  # no ink this close to the paper's edge: home printers clip it
+CROP_LEN = 5 * mm  # longest crop mark
+CROP_MIN = 2 * mm  # a shorter mark is not drawn
+CROP_GAP = 0.5 * mm  # distance of a crop mark from the trim
+GUTTER_BLEED_MAX = 3 * mm  # a gutter never needs more bleed than a print shop asks for
+GUTTER_BLEED_MIN = 1.5 * mm  # what a 1 mm mis-cut needs, when the sheet has room for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,8 @@ class Sheet:
     rows: int
     fronts: tuple[Slot, ...]  # reading order: top row first, left to right
     backs: tuple[Slot, ...]  # the slot behind each front after the flip/fold
+    #: bleed each card runs into the gutters beside it, (across, down); 0 when cards butt
+    bleed: tuple[float, float] = (0.0, 0.0)
 
     @property
     def per_sheet(self) -> int:
@@ -88,48 +95,92 @@ def card_size(size: str | CardSize) -> CardSize:
     return SIZES[size] if isinstance(size, str) else size
 
 
-def _grid(area_x: float, area_w: float, page_h: float, size: CardSize) -> tuple[int, int]:
-    cols = int((area_w - 2 * (CROP_GAP + 2 * mm)) // size.width)
-    rows = int((page_h - 2 * (CROP_GAP + CROP_LEN)) // size.height)
-    return max(cols, 1), max(rows, 1)
+def _axis(length: float, card: float, gutter: bool, marks: float) -> tuple[int, float, float]:
+    """Cards along one side of the paper: count, bleed a side into each gutter, first offset.
+
+    The grid keeps ``EDGE`` clear at both ends and, when it can, ``marks`` more for the
+    crop marks; gutter bleed takes what is left, up to ``GUTTER_BLEED_MAX``. When that
+    leaves less than ``GUTTER_BLEED_MIN``, the crop-mark room is given up (the gutters
+    carry the marks) and the bleed is what the paper allows up to the minimum.
+    """
+    n = max(1, int((length - 2 * EDGE) // card))
+    bleed = 0.0
+    if gutter and n > 1:
+        with_marks = (length - 2 * (EDGE + marks) - n * card) / (2 * (n - 1))
+        bleed = min(GUTTER_BLEED_MAX, with_marks)
+        if bleed < GUTTER_BLEED_MIN:
+            bleed = max(0.0, min(GUTTER_BLEED_MIN, (length - 2 * EDGE - n * card) / (2 * (n - 1))))
+    span = n * card + (n - 1) * 2 * bleed
+    return n, bleed, (length - span) / 2
 
 
-def sheet(paper: str, size: str | CardSize = "poker", duplex: str = "long") -> Sheet:
-    """The n-up layout: cards butt together (one cut serves two cards), grid centred."""
+def _slots(x0: float, y0: float, cols: int, rows: int, cs: CardSize, bx: float, by: float):
+    return tuple(
+        Slot(
+            x0 + c * (cs.width + 2 * bx),
+            y0 + (rows - 1 - r) * (cs.height + 2 * by),
+            cs.width,
+            cs.height,
+        )
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def sheet(
+    paper: str, size: str | CardSize = "poker", duplex: str = "long", *, gutter: bool = True
+) -> Sheet:
+    """The n-up layout, grid centred, ``EDGE`` clear all round.
+
+    With ``gutter`` (the default) cards stand apart and each card's artwork bleeds into
+    the gutters beside it, so a slightly-off cut shows the card's own colour, never its
+    neighbour's; without it cards butt together and one cut serves two cards.
+    """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
     if duplex not in DUPLEX:
         raise ValueError(f"unknown duplex {duplex!r}; choose from {', '.join(DUPLEX)}")
     cs = card_size(size)
     pw, ph = PAPERS[paper]
+    marks = CROP_GAP + CROP_MIN
     if duplex == "gutterfold":
         pw, ph = ph, pw  # landscape, fold line vertical in the middle
         half = pw / 2
-        cols, rows = _grid(0, half - 6 * mm, ph, cs)
-        gw, gh = cols * cs.width, rows * cs.height
-        x0 = (half - gw) / 2 + 3 * mm  # a little extra gutter around the fold
-        x0 = min(x0, half - gw - 4 * mm)
-        y0 = (ph - gh) / 2
-        fronts = tuple(
-            Slot(x0 + c * cs.width, y0 + (rows - 1 - r) * cs.height, cs.width, cs.height)
-            for r in range(rows)
-            for c in range(cols)
-        )
+        fold_gap = 4 * mm  # each half keeps this far from the fold
+        # each half is laid out as a page of its own whose inner edge is the fold gap
+        cols, bx, x0 = _axis(half - fold_gap + EDGE, cs.width, gutter, marks)
+        rows, by, y0 = _axis(ph, cs.height, gutter, marks)
+        fronts = _slots(x0, y0, cols, rows, cs, bx, by)
         backs = tuple(Slot(pw - s.x - s.w, s.y, s.w, s.h) for s in fronts)
-        return Sheet(paper, cs, duplex, (pw, ph), cols, rows, fronts, backs)
-    cols, rows = _grid(0, pw, ph, cs)
-    gw, gh = cols * cs.width, rows * cs.height
-    x0, y0 = (pw - gw) / 2, (ph - gh) / 2
-    fronts = tuple(
-        Slot(x0 + c * cs.width, y0 + (rows - 1 - r) * cs.height, cs.width, cs.height)
-        for r in range(rows)
-        for c in range(cols)
-    )
+        return Sheet(paper, cs, duplex, (pw, ph), cols, rows, fronts, backs, (bx, by))
+    cols, bx, x0 = _axis(pw, cs.width, gutter, marks)
+    rows, by, y0 = _axis(ph, cs.height, gutter, marks)
+    fronts = _slots(x0, y0, cols, rows, cs, bx, by)
     if duplex == "long":
         backs = tuple(Slot(pw - s.x - s.w, s.y, s.w, s.h) for s in fronts)
     else:
         backs = tuple(Slot(s.x, ph - s.y - s.h, s.w, s.h) for s in fronts)
-    return Sheet(paper, cs, duplex, (pw, ph), cols, rows, fronts, backs)
+    return Sheet(paper, cs, duplex, (pw, ph), cols, rows, fronts, backs, (bx, by))
+
+
+def bleed_box(slot: Slot, slots: tuple[Slot, ...], bleed: tuple[float, float]):
+    """The slot grown into the gutters that have a card on the other side: x, y, w, h.
+
+    An outer edge (paper margin, crop marks) or an empty neighbour slot gets no bleed.
+    """
+    bx, by = bleed
+    eps = 0.01
+
+    def has(dx: float, dy: float) -> bool:
+        tx = slot.x + dx * (slot.w + 2 * bx)
+        ty = slot.y + dy * (slot.h + 2 * by)
+        return any(abs(s.x - tx) < eps and abs(s.y - ty) < eps for s in slots)
+
+    left = bx if bx and has(-1, 0) else 0.0
+    right = bx if bx and has(1, 0) else 0.0
+    down = by if by and has(0, -1) else 0.0
+    up = by if by and has(0, 1) else 0.0
+    return slot.x - left, slot.y - down, slot.w + left + right, slot.h + down + up
 
 
 def flip(x: float, y: float, page: tuple[float, float], duplex: str) -> tuple[float, float]:
@@ -155,18 +206,88 @@ def cut_lines(slots: tuple[Slot, ...]) -> tuple[list[float], list[float], tuple[
     return xs, ys, box
 
 
-def draw_crop_marks(canvas, slots: tuple[Slot, ...], *, gap: float = CROP_GAP) -> None:
-    """Crop marks in the margin around a grid, one at each cut line, never on a card."""
+def ink_area(lay: Sheet, side: str = "front") -> tuple[float, float, float, float]:
+    """Where marks may go: the page less ``EDGE``; a gutterfold half stops short of the fold."""
+    pw, ph = lay.page
+    if lay.fold_x is None:
+        return EDGE, EDGE, pw - EDGE, ph - EDGE
+    if side == "front":
+        return EDGE, EDGE, lay.fold_x - 1 * mm, ph - EDGE
+    return lay.fold_x + 1 * mm, EDGE, pw - EDGE, ph - EDGE
+
+
+def crop_marks(
+    slots: tuple[Slot, ...],
+    area: tuple[float, float, float, float],
+    bleed: tuple[float, float] = (0.0, 0.0),
+) -> list[tuple[float, float, float, float]]:
+    """Every crop mark as a line (x1, y1, x2, y2), never on a card, its bleed or near the edge.
+
+    Outside the grid a mark runs from ``CROP_GAP`` past the trim towards the edge of
+    ``area`` (see ``ink_area``), stopping there (no shorter than ``CROP_MIN``, else it is
+    left out). A cut line also gets a tick across every gutter it crosses (the gutter is
+    cut away with it), so a sheet whose margin has no room for marks can still be cut
+    along a ruler.
+    """
     if not slots:
-        return
+        return []
+    ax0, ay0, ax1, ay1 = area
     xs, ys, (x0, y0, x1, y1) = cut_lines(slots)
+    out: list[tuple[float, float, float, float]] = []
+
+    def outer(a: float, limit: float, sign: int) -> tuple[float, float] | None:
+        start = a + sign * CROP_GAP
+        end = a + sign * min(CROP_GAP + CROP_LEN, abs(limit - a))
+        return (start, end) if abs(end - start) >= CROP_MIN - 1e-6 else None
+
+    for x in xs:
+        for y, limit, sign in ((y1, ay1, 1), (y0, ay0, -1)):
+            seg = outer(y, limit, sign)
+            if seg:
+                out.append((x, seg[0], x, seg[1]))
+    for y in ys:
+        for x, limit, sign in ((x0, ax0, -1), (x1, ax1, 1)):
+            seg = outer(x, limit, sign)
+            if seg:
+                out.append((seg[0], y, seg[1], y))
+    bx, by = bleed
+    rows = sorted({round(s.y, 3) for s in slots})
+    cols = sorted({round(s.x, 3) for s in slots})
+    h = slots[0].h
+    w = slots[0].w
+    if by > 0:  # horizontal gutters: ticks on every vertical cut line
+        for lower, upper in pairwise(rows):
+            for x in xs:
+                out.append((x, lower + h, x, upper))
+    if bx > 0:
+        for left, right in pairwise(cols):
+            for y in ys:
+                out.append((left + w, y, right, y))
+    return out
+
+
+def draw_crop_marks(canvas, slots: tuple[Slot, ...], area, bleed=(0.0, 0.0)) -> None:
+    """Crop marks (see ``crop_marks``): black hairlines, haloed in white inside gutters."""
+    lines = crop_marks(slots, area, bleed)
+    if not lines:
+        return
+    _xs, _ys, (x0, y0, x1, y1) = cut_lines(slots)
     canvas.saveState()
+    inner = [
+        ln
+        for ln in lines
+        if x0 - 0.01 <= min(ln[0], ln[2])
+        and max(ln[0], ln[2]) <= x1 + 0.01
+        and y0 - 0.01 <= min(ln[1], ln[3])
+        and max(ln[1], ln[3]) <= y1 + 0.01
+    ]
+    if inner:  # a tick over bleed artwork: a white halo keeps it visible on dark colours
+        canvas.setStrokeColorRGB(1, 1, 1)
+        canvas.setLineWidth(0.9)
+        for ln in inner:
+            canvas.line(*ln)
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.25)
-    for x in xs:
-        canvas.line(x, y1 + gap, x, y1 + gap + CROP_LEN)
-        canvas.line(x, y0 - gap, x, y0 - gap - CROP_LEN)
-    for y in ys:
-        canvas.line(x0 - gap, y, x0 - gap - CROP_LEN, y)
-        canvas.line(x1 + gap, y, x1 + gap + CROP_LEN, y)
+    for ln in lines:
+        canvas.line(*ln)
     canvas.restoreState()

@@ -2,8 +2,10 @@
 
 Home sheets (``render_deck_pdf``): pages alternate fronts and backs (long- or
 short-edge flip), or, for a gutterfold, carry both halves on one landscape
-page. Cards butt together so each cut serves two cards; crop marks sit in the
-margin at every cut line, never on a card.
+page. Cards stand apart with their artwork bleeding into the gutters (or, with
+``gutter=False``, butt together so each cut serves two cards); crop marks mark
+every cut line, never on a card, and nothing is printed within 5 mm of the
+paper's edge, where home printers clip.
 
 Print-shop files (``render_print_shop_pdf``): one page per side, front then
 back for each card (deck order, duplicates included), each page the card plus
@@ -25,8 +27,19 @@ from reportlab.pdfgen.canvas import Canvas
 from cardpress.print import faces
 from cardpress.print.art import clip
 from cardpress.print.fonts import SANS, register_fonts
-from cardpress.print.layout import BLEED, CardSize, Sheet, Slot, card_size, draw_crop_marks, sheet
-from cardpress.print.typeset import MUTED, Ctx, draw_fit, label
+from cardpress.print.layout import (
+    BLEED,
+    EDGE,
+    CardSize,
+    Sheet,
+    Slot,
+    bleed_box,
+    card_size,
+    draw_crop_marks,
+    ink_area,
+    sheet,
+)
+from cardpress.print.typeset import MIN_SIZE, MUTED, Ctx, draw_fit, fit_size, label
 
 CREATOR = "cardpress"
 
@@ -83,19 +96,21 @@ def new_canvas(buf, pagesize, title: str) -> Canvas:
     return c
 
 
-def _card_at(c: Canvas, slot: Slot, draw) -> None:
+def _card_at(c: Canvas, slot: Slot, draw, slots: tuple[Slot, ...] = (), bleed=(0.0, 0.0)) -> None:
+    """Draw one card in its slot, its artwork running into the gutters beside it."""
+    x, y, w, h = bleed_box(slot, slots, bleed) if slots else (slot.x, slot.y, slot.w, slot.h)
     c.saveState()
     c.translate(slot.x, slot.y)
-    clip(c, 0, 0, slot.w, slot.h)
+    clip(c, x - slot.x, y - slot.y, w, h)
     draw()
     c.restoreState()
 
 
-def _backs(c: Canvas, slots: tuple[Slot, ...]) -> None:
+def _backs(c: Canvas, lay: Sheet, slots: tuple[Slot, ...]) -> None:
     """The deck's back (the form ``_define_back`` made) in every slot, with crop marks."""
     for slot in slots:
-        _card_at(c, slot, lambda: c.doForm("back"))
-    draw_crop_marks(c, slots)
+        _card_at(c, slot, lambda: c.doForm("back"), slots, lay.bleed)
+    draw_crop_marks(c, slots, ink_area(lay, "back"), lay.bleed)
 
 
 def _bled_page(c: Canvas, bleed: float, draw) -> None:
@@ -108,18 +123,51 @@ def _bled_page(c: Canvas, bleed: float, draw) -> None:
     c.showPage()
 
 
-def _footer(c: Canvas, lay: Sheet, text: str) -> None:
-    """A line in the bottom margin, between the middle cut lines (clear of crop marks)."""
-    mid = lay.page[0] / 2
-    y0 = min(s.y for s in lay.fronts)
+FOOTER_SIZE = 6.5
+
+
+def _footer(
+    c: Canvas, lay: Sheet, slots: tuple[Slot, ...], parts: tuple[str, str], side: str = "front"
+) -> None:
+    """The sheet's two notes (which sheet; how to print), clear of marks and the edge.
+
+    Under the middle column when the bottom margin holds two lines, else each note
+    turned along one side margin beside the middle row (US Letter has no bottom room
+    once nine cards and their gutters are on it).
+    """
+    ax0, ay0, ax1, _ay1 = ink_area(lay, side)
+    xs = sorted({s.x for s in slots})
+    ys = sorted({s.y for s in slots})
+    x0, y0 = min(xs), min(ys)
+    x1 = max(s.x + s.w for s in slots)
+    line = FOOTER_SIZE * 1.2
+    room = y0 - 1 * mm - ay0
     c.saveState()
     c.setFillColorRGB(*MUTED)
-    width = lay.size.width - 4 * mm
-    if lay.duplex == "gutterfold":  # under the fronts, clear of the fold line
-        xs = [s.x for s in lay.fronts] + [s.x + s.w for s in lay.fronts]
-        mid = (min(xs) + max(xs)) / 2
-        width = max(xs) - min(xs) - 16 * mm
-    draw_fit(c, text, mid, max(2.4 * mm, y0 - 5.5 * mm), SANS, 6.5, width, align="centre")
+    if room >= 2 * line:
+        mid_col = xs[len(xs) // 2]
+        width = lay.size.width - 2 * mm
+        cx = mid_col + lay.size.width / 2
+        top = y0 - 1 * mm - FOOTER_SIZE * 0.9
+        for i, text in enumerate(parts):
+            fs = fit_size(text, SANS, FOOTER_SIZE, width, MIN_SIZE)
+            draw_fit(c, text, cx, top - i * line, SANS, fs, width, align="centre", min_size=fs)
+    else:
+        row = ys[len(ys) // 2]
+        cy = row + lay.size.height / 2
+        width = lay.size.height - 4 * mm
+        side_room = min(x0 - ax0, ax1 - x1) - 0.2 * mm
+        size = max(MIN_SIZE, min(FOOTER_SIZE, side_room / 1.1))
+        # turned 90 degrees the glyphs rise towards the paper edge on the left and
+        # away from it on the right: the baseline sits one ascent inside the ink area
+        turns = ((parts[0], ax0 + 0.88 * size, 90), (parts[1], ax1 - 0.88 * size, -90))
+        for text, x, angle in turns:
+            c.saveState()
+            c.translate(x, cy)
+            c.rotate(angle)
+            fs = fit_size(text, SANS, size, width, MIN_SIZE)
+            draw_fit(c, text, 0, 0, SANS, fs, width, align="centre", min_size=fs)
+            c.restoreState()
     c.restoreState()
 
 
@@ -145,10 +193,14 @@ def render_deck_pdf(
     duplex: str = "long",
     root: Path | None = None,
     cards: Sequence | None = None,
+    gutter: bool = True,
 ) -> bytes:
-    """Fronts and backs of a deck on ``paper`` sheets, ready for duplex printing."""
-    lay = sheet(paper, size, duplex)
-    ctx = Ctx(lang, base_url, lay.size, 0.0, root)
+    """Fronts and backs of a deck on ``paper`` sheets, ready for duplex printing.
+
+    ``gutter`` spaces the cards and bleeds each into the gutters (see ``layout.sheet``).
+    """
+    lay = sheet(paper, size, duplex, gutter=gutter)
+    ctx = Ctx(lang, base_url, lay.size, max(lay.bleed), root)
     cards = tuple(cards) if cards is not None else deck_cards(deck)
     buf = io.BytesIO()
     title = f"{deck.name[lang]} — {paper}"
@@ -167,22 +219,24 @@ def render_deck_pdf(
         backs = lay.backs[: len(chunk)]
         c.setFont(SANS, 8)
         for slot, card in zip(fronts, chunk, strict=True):
-            _card_at(c, slot, lambda card=card: faces.draw_front(c, ctx, deck, card))
-        draw_crop_marks(c, fronts)
+            _card_at(
+                c, slot, lambda card=card: faces.draw_front(c, ctx, deck, card), fronts, lay.bleed
+            )
+        draw_crop_marks(c, fronts, ink_area(lay), lay.bleed)
         sheet_no = label(lang, "sheet {n} of {total}").format(n=n + 1, total=total)
         if duplex == "gutterfold":
-            _backs(c, backs)
+            _backs(c, lay, backs)
             _fold_line(c, lay, lang)
-            _footer(c, lay, f"{deck.name[lang]} · {sheet_no} · {label(lang, how)}")
+            _footer(c, lay, fronts, (f"{deck.name[lang]} · {sheet_no}", label(lang, how)))
             c.showPage()
             continue
-        _footer(
-            c, lay, f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no} · {label(lang, how)}"
-        )
+        front = f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no}"
+        _footer(c, lay, fronts, (front, label(lang, how)))
         c.showPage()
         c.setFont(SANS, 8)
-        _backs(c, backs)
-        _footer(c, lay, f"{deck.name[lang]} · {label(lang, 'Back')} · {sheet_no}")
+        _backs(c, lay, backs)
+        back = f"{deck.name[lang]} · {label(lang, 'Back')} · {sheet_no}"
+        _footer(c, lay, backs, (back, ""), "back")
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -194,11 +248,12 @@ def _fold_line(c: Canvas, lay: Sheet, lang: str) -> None:
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
     c.setLineWidth(0.4)
     c.setDash(3, 2)
-    c.line(x, 4 * mm, x, lay.page[1] - 4 * mm)
+    c.line(x, EDGE, x, lay.page[1] - EDGE)
     c.setFillColorRGB(*MUTED)
     c.translate(x - 1.6 * mm, lay.page[1] / 2)
     c.rotate(90)
-    draw_fit(c, label(lang, "Fold here"), 0, 0, SANS, 6.5, 40 * mm, align="centre")
+    fold = label(lang, "Fold here")
+    draw_fit(c, fold, 0, 0, SANS, 6.5, 40 * mm, align="centre", min_size=MIN_SIZE)
     c.restoreState()
 
 

@@ -30,6 +30,10 @@ INK: RGB = (0.13, 0.12, 0.11)
 PAPER: RGB = hex_rgb("#f7f2e7")
 MUTED: RGB = (0.42, 0.40, 0.37)
 WHITE: RGB = (1.0, 1.0, 1.0)
+#: nothing printed on a card or a sheet is smaller than this (points)
+MIN_SIZE = 6.0
+#: a card's title never shrinks below this: it wraps to a second line first
+MIN_TITLE_SIZE = 7.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +237,8 @@ def draw_card_qr(canvas, ctx: Ctx, deck: str, card_id: str, box=None) -> str:
 
 __all__ = [
     "INK",
+    "MIN_SIZE",
+    "MIN_TITLE_SIZE",
     "MUTED",
     "PAPER",
     "SANS",

@@ -16,7 +16,7 @@ from cardpress.print.sheets import render_deck_pdf, render_print_shop_pdf
 
 BASE = "https://referee.example.org"
 NUM = r"(-?[\d.]+)"
-CARD = re.compile(rf"(?m)^q\n1 0 0 1 {NUM} {NUM} cm\nn 0 0 {NUM} {NUM} re W\* n")
+CARD = re.compile(rf"(?m)^q\n1 0 0 1 {NUM} {NUM} cm\nn {NUM} {NUM} {NUM} {NUM} re W\* n")
 
 
 @cache
@@ -73,14 +73,17 @@ def decode(img: Image.Image) -> list[str]:
 def card_positions(pdf: bytes, page: int, w: float, h: float) -> list[tuple[float, float]]:
     """Lower-left corners of the cards on a page, read from the content stream.
 
-    Each card is drawn as ``q / 1 0 0 1 x y cm / n 0 0 w h re W* n ... Q``: a
-    translation followed by a clip to the card's trim box.
+    Each card is drawn as ``q / 1 0 0 1 x y cm / n bx by bw bh re W* n ... Q``: a
+    translation to the trim's corner followed by a clip to the trim box grown by
+    its bleed into the gutters (at most 3 mm a side).
     """
     reader = PdfReader(io.BytesIO(pdf))
     data = reader.pages[page - 1].get_contents().get_data().decode("latin-1")
     found = []
+    most = 3 * 72 / 25.4 + 0.01
     for m in CARD.finditer(data):
-        x, y, rw, rh = (float(v) for v in m.groups())
-        if abs(rw - w) < 0.01 and abs(rh - h) < 0.01:
+        x, y, bx, by, bw, bh = (float(v) for v in m.groups())
+        right, top = bx + bw - w, by + bh - h
+        if all(-0.01 < v < most for v in (-bx, -by, right, top)):
             found.append((x, y))
     return found

@@ -175,3 +175,46 @@ def test_pdfs_are_reproducible():
     a = render_deck_pdf(cat.triptych, "ja", "a4", BASE, root=cat.root)
     b = render_deck_pdf(cat.triptych, "ja", "a4", BASE, root=cat.root)
     assert a == b == deck_pdf("triptych", "ja")
+
+
+def _pages(pdf: bytes, dpi: int):
+    from cardpress.print.export import rasterise_images
+
+    return rasterise_images(pdf, dpi)
+
+
+@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck", DECKS)
+def test_no_ink_within_5_mm_of_the_paper_edge(deck, paper, duplex):
+    dpi = 50
+    edge = int(5 / 25.4 * dpi) - 1  # whole pixels inside the 5 mm band
+    for n, img in enumerate(_pages(deck_pdf(deck, "en", paper, duplex=duplex), dpi), 1):
+        w, h = img.size
+        for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+            darkest = min(lo for lo, _hi in img.crop(box).getextrema())
+            assert darkest >= 250, f"{deck} {paper} page {n}: ink in the band {box} ({dpi} dpi)"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_card_bleeds_into_the_gutter_beside_it(paper):
+    """1 mm past a card's edge, towards its neighbour, is still that card's colour."""
+    dpi = 150
+    lay = sheet(paper)
+    pdf = deck_pdf("triptych", "en", paper)
+    for page, slots in ((render(pdf, 1, dpi), lay.fronts), (render(pdf, 2, dpi), lay.backs)):
+        ph = lay.page[1]
+        s = slots[4]  # the middle card has neighbours all round
+        px = page.load()
+
+        def at(x: float, y: float):
+            return px[round(x / 72 * dpi), round((ph - y) / 72 * dpi)]
+
+        mm_ = 72 / 25.4
+        mid_y = s.y + s.h * 0.3
+        for inside, outside in (
+            (at(s.x + 0.4 * mm_, mid_y), at(s.x - 1.0 * mm_, mid_y)),
+            (at(s.x + s.w - 0.4 * mm_, mid_y), at(s.x + s.w + 1.0 * mm_, mid_y)),
+            (at(s.x + s.w / 2, s.y + 0.4 * mm_), at(s.x + s.w / 2, s.y - 1.0 * mm_)),
+        ):
+            assert max(abs(a - b) for a, b in zip(inside, outside, strict=True)) < 40

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from reportlab.lib.units import mm
 
-from cardpress.print.layout import PAPERS, SIZES, cut_lines, flip, sheet
+from cardpress.print.layout import PAPERS, SIZES, bleed_box, cut_lines, flip, ink_area, sheet
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -43,11 +43,31 @@ def test_backs_land_behind_their_fronts(paper, duplex):
         assert all(s.x > fold for s in lay.backs)
 
 
-def test_crop_marks_stay_outside_the_cards():
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutters_carry_bleed_as_the_paper_allows(paper):
+    lay = sheet(paper)
+    across, down = lay.bleed
+    # A4 has room for 1.5 mm a side both ways; nine poker cards leave US Letter 5.4 mm
+    # of height for two gutters once 5 mm is kept clear at both edges: 1.35 mm a side
+    assert across >= 1.5 * mm - 1e-6
+    assert down >= (1.5 if paper == "a4" else 1.35) * mm - 1e-6
+    butted = sheet(paper, gutter=False)
+    assert butted.bleed == (0.0, 0.0) and butted.per_sheet == lay.per_sheet
+    gap = lay.fronts[1].x - (lay.fronts[0].x + lay.fronts[0].w)
+    assert gap == pytest.approx(2 * across)
+
+
+def test_bleed_box_grows_only_towards_neighbours():
     lay = sheet("a4")
-    xs, ys, (x0, y0, _x1, _y1) = cut_lines(lay.fronts)
-    assert len(xs) == 4 and len(ys) == 4
-    assert x0 > 6.5 * mm and y0 > 6.5 * mm  # room for the 1.5 mm gap + 5 mm mark
+    bx, by = lay.bleed
+    corner = bleed_box(lay.fronts[0], lay.fronts, lay.bleed)  # top-left card
+    s = lay.fronts[0]
+    assert corner == pytest.approx((s.x, s.y - by, s.w + bx, s.h + by))
+    middle = bleed_box(lay.fronts[4], lay.fronts, lay.bleed)
+    m = lay.fronts[4]
+    assert middle == pytest.approx((m.x - bx, m.y - by, m.w + 2 * bx, m.h + 2 * by))
+    alone = bleed_box(lay.fronts[0], lay.fronts[:1], lay.bleed)
+    assert alone == pytest.approx((s.x, s.y, s.w, s.h))
 
 
 def test_bad_paper_or_duplex():
@@ -68,17 +88,23 @@ class _Recorder:
         return lambda *a, **k: None
 
 
+@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
+@pytest.mark.parametrize("size", ["poker", "mini-euro"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_crop_mark_touches_a_card(paper):
+def test_no_crop_mark_touches_a_card_or_the_edge(paper, size, duplex):
     from cardpress.print.layout import draw_crop_marks
 
-    lay = sheet(paper)
+    lay = sheet(paper, size, duplex)
     rec = _Recorder()
-    draw_crop_marks(rec, lay.fronts)
-    assert len(rec.lines) == 16
+    draw_crop_marks(rec, lay.fronts, ink_area(lay), lay.bleed)
+    xs, ys, _box = cut_lines(lay.fronts)
     pw, ph = lay.page
+    marked_x = {round(x1, 3) for x1, _y1, x2, _y2 in rec.lines if x1 == x2}
+    marked_y = {round(y1, 3) for _x1, y1, _x2, y2 in rec.lines if y1 == y2}
+    assert marked_x == set(xs) and marked_y == set(ys)  # every cut line is marked
     for x1, y1, x2, y2 in rec.lines:
-        assert min(x1, x2) >= 0 and max(x1, x2) <= pw and min(y1, y2) >= 0 and max(y1, y2) <= ph
+        assert min(x1, x2) >= 5 * mm - 1e-3 and max(x1, x2) <= pw - 5 * mm + 1e-3
+        assert min(y1, y2) >= 5 * mm - 1e-3 and max(y1, y2) <= ph - 5 * mm + 1e-3
         for s in lay.fronts:
             inside_x = max(x1, x2) > s.x + 0.01 and min(x1, x2) < s.x + s.w - 0.01
             inside_y = max(y1, y2) > s.y + 0.01 and min(y1, y2) < s.y + s.h - 0.01
