@@ -10,8 +10,9 @@ OUT         ?= build
 # Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), poppler
 # for reading PDFs back, fontconfig to find the fonts.
 BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho poppler-utils fontconfig
-# A real browser for the referee's browser tests.
-TEST_DEBS   := $(BUILD_DEBS) chromium
+# A real browser for the referee's browser tests; PostgreSQL for the live
+# tables' tests (they start a throwaway cluster of their own).
+TEST_DEBS   := $(BUILD_DEBS) chromium postgresql
 
 .PHONY: build test setup lint check serve clean debs-build debs-test
 

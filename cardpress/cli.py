@@ -145,5 +145,48 @@ def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
         fail(str(exc))
 
 
+@main.group()
+def db() -> None:
+    """The referee's database (live tables)."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Create the database, or migrate it to the newest schema.
+
+    The URL comes from CARDPRESS_DATABASE_URL (e.g.
+    postgresql+psycopg://user@host/cardpress); by default a SQLite file in
+    the referee's instance folder.
+    """
+    from referee.tables.cli import upgrade_database
+
+    try:
+        click.echo(upgrade_database())
+    except Exception as exc:  # a database that is down or refuses us: say so, no traceback
+        fail(f"db upgrade: {type(exc).__name__}: {exc}")
+
+
+@main.group()
+def tables() -> None:
+    """Live tables in the referee's database."""
+
+
+@tables.command("prune")
+@click.option(
+    "--days",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Remove tables idle this long (default: TABLES_IDLE_DAYS, 30).",
+)
+def tables_prune(days: float | None) -> None:
+    """Delete tables nobody has touched for a while (default 30 days)."""
+    from referee.tables.cli import prune_tables
+
+    try:
+        click.echo(prune_tables(days))
+    except Exception as exc:
+        fail(f"tables prune: {type(exc).__name__}: {exc}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

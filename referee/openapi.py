@@ -623,7 +623,10 @@ def _operation(path: str, spec: dict[str, Any]) -> dict[str, Any]:
 
 
 def document() -> dict[str, Any]:
+    from referee.tables import openapi as tables_openapi
+
     paths: dict[str, Any] = {p: _operation(p, s) for p, s in OPERATIONS.items()}
+    paths.update(tables_openapi.paths())
     paths["/openapi.json"] = {
         "get": {
             "operationId": "openapi",
@@ -647,7 +650,10 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/api/v1"}],
         "paths": paths,
-        "components": {"schemas": copy.deepcopy(SCHEMAS)},
+        "components": {
+            "schemas": {**copy.deepcopy(SCHEMAS), **tables_openapi.schemas()},
+            "securitySchemes": tables_openapi.SECURITY_SCHEMES,
+        },
     }
 
 

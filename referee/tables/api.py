@@ -1,0 +1,183 @@
+"""``/api/v1/tables``: the JSON contract of ARCHITECTURE.md ("Tables")."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext
+from pydantic import BaseModel, ValidationError
+
+from referee.api import read_body
+from referee.tables import store
+from referee.tables.events import stream
+from referee.tables.extension import limiter, tables
+from referee.tables.models import GameTable
+from referee.tables.schemas import (
+    ActionRequest,
+    CreateTable,
+    EventBody,
+    Link,
+    SeatLink,
+    TableCreated,
+    TableState,
+)
+from referee.validation import N_, ApiError
+
+bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
+
+
+@bp.errorhandler(ApiError)
+def _error(exc: ApiError) -> Response:
+    """Errors in the caller's language when it sends one (English otherwise)."""
+    body = exc.body()
+    if request.headers.get("Accept-Language"):
+        body["error"]["message"] = exc.localised(gettext)
+    response = jsonify(body)
+    response.status_code = exc.status
+    response.headers["Cache-Control"] = "no-store"
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="cardpress table"'
+    return response
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse(model: type[M], body: Any) -> M:
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
+        raise ApiError(
+            N_("%(field)s: %(detail)s"),
+            where.lstrip(".") or "body",
+            field=where.lstrip(".") or "body",
+            detail=first["msg"],
+        ) from None
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(
+            N_("send the token as Authorization: Bearer <token>"), "Authorization", status=401
+        )
+    return token.strip()
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
+        raise ApiError(
+            N_("Idempotency-Key is 1 to 100 printable ASCII characters"), "Idempotency-Key"
+        )
+    return key
+
+
+def phone_url(table_id: str, token: str, lang: str) -> str:
+    return url_for("tables_pages.phone", lang=lang, table_id=table_id, token=token, _external=True)
+
+
+def created_body(created: store.Created) -> dict[str, Any]:
+    table = created.table
+    return TableCreated(
+        table=table.id,
+        game=table.game,  # type: ignore[arg-type]
+        version=table.version,
+        host=Link(
+            token=created.host_token, url=phone_url(table.id, created.host_token, table.lang)
+        ),
+        seats=[
+            SeatLink(seat=i, name=name, bot=True)
+            if i in table.bots
+            else SeatLink(
+                seat=i,
+                name=name,
+                token=created.seat_tokens[i],
+                url=phone_url(table.id, created.seat_tokens[i], table.lang),
+            )
+            for i, name in enumerate(table.players)
+        ],
+    ).model_dump(exclude_none=True)
+
+
+def state_body(table: GameTable, caller: store.Caller) -> dict[str, Any]:
+    state = store.state_of(table)
+    seat = caller.seat
+    to_act = state.current_players()
+    return TableState(
+        table=table.id,
+        game=table.game,  # type: ignore[arg-type]
+        version=table.version,
+        seat=seat,
+        players=list(table.players),
+        to_act=to_act,
+        legal_actions=state.legal_actions(seat) if seat is not None and seat in to_act else [],
+        view=state.view(seat),
+        terminal=state.is_terminal(),
+        winners=state.winners() if state.is_terminal() else None,
+        events=[EventBody.model_validate(e) for e in table.events],
+    ).model_dump()
+
+
+def _json(body: dict[str, Any], status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("")
+@limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"])
+def create() -> Response:
+    """Create a table; the answer holds every link (tokens are never shown again)."""
+    req = parse(CreateTable, read_body())
+    created = store.create(tables().db, req, idempotency_key())
+    return _json(created_body(created), 201)
+
+
+@bp.get("/<table_id>")
+def show(table_id: str) -> Response:
+    table = store.load(tables().db, table_id)
+    return _json(state_body(table, store.identify(table, bearer())))
+
+
+@bp.post("/<table_id>/actions")
+def act(table_id: str) -> Response:
+    req = parse(ActionRequest, read_body())
+    token = bearer()
+    table = store.act(tables().db, table_id, token, req.action, req.version, idempotency_key())
+    tables().bus.publish(table.id, table.version)
+    return _json(state_body(table, store.identify(table, token)))
+
+
+@bp.post("/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    token = bearer()
+    table = store.undo(tables().db, table_id, token)
+    tables().bus.publish(table.id, table.version)
+    return _json(state_body(table, store.identify(table, token)))
+
+
+@bp.get("/<table_id>/record")
+def record(table_id: str) -> Response:
+    return _json(store.record(tables().db, table_id, bearer()))
+
+
+@bp.get("/<table_id>/events")
+def events(table_id: str) -> Response:
+    """Server-Sent Events: ``data: {"version": N}`` first and after every change."""
+    ext = tables()
+    table = store.load(ext.db, table_id)
+    body = stream(ext.bus, table.id, table.version, current_app.config["TABLES_STREAM_SECONDS"])
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,35 @@
+"""What ``cardpress db upgrade`` and ``cardpress tables prune`` run."""
+
+from __future__ import annotations
+
+from referee.tables import store
+from referee.tables.db import Database, current_revision, head_revision, upgrade
+
+
+def _database() -> tuple[Database, dict]:
+    from referee import create_app
+
+    app = create_app({"TESTING": True})  # TESTING: do not upgrade behind our back
+    return Database(app.config["DATABASE_URL"]), dict(app.config)
+
+
+def upgrade_database() -> str:
+    db, _config = _database()
+    try:
+        ran = upgrade(db.engine)
+        where = db.engine.url.render_as_string(hide_password=True)
+        state = "upgraded to" if ran else "already at"
+        return f"database {where}: {state} revision {current_revision(db.engine)}"
+    finally:
+        db.dispose()
+
+
+def prune_tables(days: float | None) -> str:
+    db, config = _database()
+    try:
+        if current_revision(db.engine) != head_revision():
+            upgrade(db.engine)
+        idle = float(config["TABLES_IDLE_DAYS"] if days is None else days)
+        return f"removed {store.prune(db, idle)} table(s) idle for {idle:g} day(s) or more"
+    finally:
+        db.dispose()

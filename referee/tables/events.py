@@ -1,0 +1,152 @@
+"""Live updates: a per-process bus of table versions, and the SSE stream.
+
+A change committed in this process wakes its watchers at once. Changes made
+by other workers (or other hosts) arrive through the database: PostgreSQL's
+LISTEN/NOTIFY (the store notifies inside the change's transaction, so the
+message is sent at commit), with a slow version poll as a safety net after a
+reconnect; SQLite has no notifications, so a single thread per process polls
+the versions of the tables someone is watching. Each table has its own
+condition variable, so a change wakes only that table's streams.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Iterator
+
+from referee.tables import store
+from referee.tables.db import Database
+
+log = logging.getLogger(__name__)
+
+
+class _Watch:
+    __slots__ = ("condition", "version", "watchers")
+
+    def __init__(self, version: int) -> None:
+        self.condition = threading.Condition()
+        self.version = version
+        self.watchers = 0
+
+
+class Bus:
+    def __init__(self, db: Database, poll_seconds: float = 0.2) -> None:
+        self.db = db
+        self.poll_seconds = poll_seconds
+        self._watches: dict[str, _Watch] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    # ------------------------------------------------------------------ publish
+
+    def publish(self, table_id: str, version: int) -> None:
+        watch = self._watches.get(table_id)
+        if watch is None:
+            return
+        with watch.condition:
+            if version > watch.version:
+                watch.version = version
+                watch.condition.notify_all()
+
+    # ------------------------------------------------------------------ subscribe
+
+    @contextlib.contextmanager
+    def watching(self, table_id: str, version: int) -> Iterator[_Watch]:
+        self._ensure_listener()
+        with self._lock:
+            watch = self._watches.get(table_id)
+            if watch is None:
+                watch = self._watches[table_id] = _Watch(version)
+            watch.watchers += 1
+        self.publish(table_id, version)
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                watch.watchers -= 1
+                if watch.watchers == 0:
+                    self._watches.pop(table_id, None)
+
+    @staticmethod
+    def wait(watch: _Watch, seen: int, timeout: float) -> int:
+        """The table's version once it is beyond ``seen`` (or ``seen`` on timeout)."""
+        with watch.condition:
+            watch.condition.wait_for(lambda: watch.version > seen, timeout)
+            return watch.version
+
+    # ------------------------------------------------------------------ listen
+
+    def _ensure_listener(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            return
+        with self._lock:
+            if self._thread is not None and self._thread.is_alive():
+                return
+            target = self._listen_postgres if self.db.postgres else self._poll_forever
+            self._thread = threading.Thread(target=target, name="tables-bus", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def poll_once(self) -> None:
+        ids = list(self._watches)
+        if not ids:
+            return
+        for table_id, version in store.versions(self.db, ids).items():
+            self.publish(table_id, version)
+
+    def _poll_forever(self) -> None:
+        while not self._stop.wait(self.poll_seconds):
+            try:
+                self.poll_once()
+            except Exception:  # the database is briefly away: try again next tick
+                log.warning("tables: version poll failed", exc_info=True)
+
+    def _listen_postgres(self) -> None:
+        import psycopg
+
+        conninfo = self.db.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
+                    self.poll_once()  # whatever changed while we were not listening
+                    last_poll = time.monotonic()
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            table_id, _, version = note.payload.rpartition(":")
+                            self.publish(table_id, int(version))
+                        if time.monotonic() - last_poll > 5:
+                            self.poll_once()
+                            last_poll = time.monotonic()
+            except Exception:
+                log.warning("tables: LISTEN connection lost; reconnecting", exc_info=True)
+                self._stop.wait(1.0)
+
+
+def stream(
+    bus: Bus, table_id: str, version: int, lifetime: float, heartbeat: float = 15.0
+) -> Iterator[str]:
+    """``data: {"version": N}`` now and after every change; a comment as heartbeat.
+
+    The stream ends after ``lifetime`` seconds (EventSource reconnects by
+    itself), so a worker's threads are never held for ever by one phone.
+    """
+    yield f'retry: 1500\nid: {version}\ndata: {{"version": {version}}}\n\n'
+    deadline = time.monotonic() + lifetime
+    with bus.watching(table_id, version) as watch:
+        seen = version
+        while (left := deadline - time.monotonic()) > 0:
+            now = bus.wait(watch, seen, min(heartbeat, left))
+            if now > seen:
+                seen = now
+                yield f'id: {now}\ndata: {{"version": {now}}}\n\n'
+            else:
+                yield ": still here\n\n"

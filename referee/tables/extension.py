@@ -1,0 +1,68 @@
+"""The tables' per-app objects: database, event bus, rate limiter."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from referee.tables.db import Database, default_url, upgrade
+from referee.tables.events import Bus
+
+limiter = Limiter(get_remote_address, storage_uri="memory://", default_limits=[])
+
+DEFAULTS = {
+    # a table's idle life before `cardpress tables prune` removes it
+    "TABLES_IDLE_DAYS": 30,
+    # per client address, Flask-Limiter's notation
+    "TABLES_CREATE_LIMIT": "20 per minute; 200 per day",
+    # an event stream's life; EventSource reconnects by itself
+    "TABLES_STREAM_SECONDS": 300,
+    # how often a SQLite worker looks for other workers' changes
+    "TABLES_POLL_SECONDS": 0.2,
+}
+
+
+@dataclass
+class Tables:
+    """Created on first use in each process (gunicorn workers fork before that)."""
+
+    url: str
+    poll_seconds: float
+    _db: Database | None = None
+    _bus: Bus | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            with self._lock:
+                if self._db is None:
+                    db = Database(self.url)
+                    upgrade(db.engine)
+                    self._bus = Bus(db, self.poll_seconds)
+                    self._db = db
+        return self._db
+
+    @property
+    def bus(self) -> Bus:
+        self.db  # noqa: B018 - creates the bus with the database
+        assert self._bus is not None
+        return self._bus
+
+
+def init_app(app: Flask) -> Tables:
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("DATABASE_URL", default_url(app.instance_path))
+    ext = Tables(app.config["DATABASE_URL"], float(app.config["TABLES_POLL_SECONDS"]))
+    app.extensions["cardpress-tables"] = ext
+    limiter.init_app(app)
+    return ext
+
+
+def tables() -> Tables:
+    return current_app.extensions["cardpress-tables"]

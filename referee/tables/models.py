@@ -1,0 +1,104 @@
+"""The tables' database schema (SQLAlchemy 2 declarative models).
+
+Three tables: ``game_tables`` (one row per live game, with a cached snapshot
+of the engine state), ``seats`` (names and token hashes) and ``actions`` (the
+log, the truth: the state is the replay of its live rows). Alembic migrations
+in ``migrations/`` create and evolve them; the models are what the code reads.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameTable(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    bots: Mapped[list[int]] = mapped_column(JSON)
+    lang: Mapped[str] = mapped_column(String(8))
+    host_hash: Mapped[str] = mapped_column(String(64))
+    #: hash of the Idempotency-Key the table was created with (a retry re-issues tokens)
+    create_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    #: goes up by one with every committed change (actions, bot moves, undo)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    #: the engine's ``to_json()`` at ``version``: a cache of the log's replay
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: the public events of the latest change
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    terminal: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    touched_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True
+    )
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table",
+        order_by="Seat.seat",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: None for a bot seat
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class Action(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "client_key", name="uq_actions_client_key"),)
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the table version this action's change produced
+    version: Mapped[int] = mapped_column(Integer)
+    #: the version of the undo that took it back (None: still in the game)
+    undone_version: Mapped[int | None] = mapped_column(Integer)
+    #: the client's Idempotency-Key: a retried POST finds it and is not applied again
+    client_key: Mapped[str | None] = mapped_column(String(100))
+    #: what the engine reported (public events, each citing its rule IDs)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,339 @@
+"""Cards, actions and events in words, in the page's language.
+
+The engines speak in ids (``bid:3``, ``take:monet-4``, ``auction_won``); a
+phone shows "Bid 3 fingers", "Take Monet 4", "Aki won the auction: ...".
+Names come from the card catalogue (painters, colours, icons); the sentences
+from the ``messages`` catalogue. Anything unknown falls back to the id, so a
+new engine action is never hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from referee.catalogue import catalogue_or_none
+from referee.i18n import text
+
+
+def _names(kind: str) -> dict[str, str]:
+    cards = catalogue_or_none()
+    if cards is None:
+        return {}
+    if kind == "painters":
+        return {p.id.value: text(p.name) for p in cards.triptych.painters}
+    if kind == "colours":
+        return {c.id: text(c.name) for c in cards.ultimatch.colours}
+    return {i.id.value: text(i.name) for i in cards.eshi100.catalogue.icons}
+
+
+def painter(pid: str) -> str:
+    if pid == "mona-lisa":
+        return _("Mona Lisa")
+    if pid == "forgery":
+        return _("a forgery")
+    return _names("painters").get(pid, pid)
+
+
+def card(game: str, cid: Any, view: Mapping[str, Any] | None = None) -> str:
+    """A card as players name it: "Monet 4", "Forgery (Gogh)", "Red 7", "card 2 (bid 3)"."""
+    cid = str(cid)
+    if cid == "hidden":
+        return _("a face-down card")
+    if game in ("gallery-rush", "finger-auction", "detective-eye"):
+        if cid == "mona-lisa":
+            return _("Mona Lisa")
+        if cid.startswith("forgery-"):
+            return _("Forgery (%(painter)s)", painter=painter(cid[8:]))
+        who, _sep, number = cid.partition("-")
+        return f"{painter(who)} {number}"
+    if game == "ultimatch":
+        colour, _sep, number = cid.rpartition("-")
+        return f"{_names('colours').get(colour, colour)} {number}"
+    if game == "eshi100" and view is not None:
+        info = (view.get("cards") or {}).get(cid)
+        if info:
+            icons = "・".join(_names("icons").get(i, i) for i in info.get("icons", []))
+            return _("%(icons)s, bid %(bid)s", icons=icons or "-", bid=info.get("bid"))
+    return cid
+
+
+def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) -> str:
+    return ", ".join(card(game, c, view) for c in ids) if ids else _("nothing")
+
+
+def bid(value: str) -> str:
+    """A Finger Auction bid as shown: "3" or "right 3 / left 4"."""
+    kind, _sep, arg = value.partition(":")
+    if kind == "hands":
+        right, _sep, left = arg.partition("/")
+        return _("right %(right)s, left %(left)s", right=right, left=left)
+    return arg
+
+
+def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
+    """The label of a legal action's button."""
+    kind, _sep, arg = act.partition(":")
+    names = (view or {}).get("players", [])
+    c = lambda x: card(game, x, view)  # noqa: E731
+    labels: dict[str, Callable[[], str]] = {
+        "explore": lambda: _("Explore: flip a card"),
+        "continue": lambda: _("Keep going: flip another"),
+        "bank": lambda: _("Bank what you flipped"),
+        "nominate": lambda: _("Name %(painter)s, then flip", painter=painter(arg)),
+        "take": lambda: _("Take %(card)s", card=c(arg)),
+        "hands": lambda: _(
+            "Right %(right)s, left %(left)s", right=arg.split("/")[0], left=arg.split("/")[-1]
+        ),
+        "place": lambda: _("Place %(card)s face down", card=c(arg)),
+        "declare": lambda: _(
+            "Declare %(count)s × %(painter)s",
+            count=arg.split(":")[-1],
+            painter=painter(arg.split(":")[0]),
+        ),
+        "raise": lambda: _(
+            "Raise to %(count)s × %(painter)s",
+            count=arg.split(":")[-1],
+            painter=painter(arg.split(":")[0]),
+        ),
+        "discard": lambda: _("Discard %(card)s", card=c(arg)),
+        "give": lambda: _("Give %(card)s to the alta", card=c(arg)),
+        "noswap": lambda: _("Keep my hand"),
+        "alta": lambda: _("Take %(card)s from the alta", card=c(arg)),
+        "collect": lambda: _("Collect %(card)s", card=c(arg)),
+        "warehouse": lambda: _("Warehouse %(card)s", card=c(arg)),
+    }
+    if kind == "bid":
+        if game == "finger-auction":
+            return _("Bid %(fingers)s", fingers=arg)
+        return _("Bid %(cards)s", cards=cards(game, arg.split(",") if arg else [], view))
+    if kind == "pass":
+        if arg:
+            return _("Pass %(cards)s", cards=cards(game, arg.split(","), view))
+        return _("Pass")
+    if kind == "flip":
+        seat, _sep, pos = arg.partition(":")
+        who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else seat
+        return _(
+            "Flip %(player)s's card %(position)s",
+            player=who,
+            position=int(pos) + 1 if pos.isdigit() else pos,
+        )
+    if kind == "offer":
+        if arg == "none":
+            return _("Offer nothing")
+        return _("Offer %(card)s", card=c(arg))
+    if kind == "swap":
+        seat, _sep, cid = arg.partition(":")
+        who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else seat
+        return _("Swap for %(player)s's %(card)s", player=who, card=c(cid))
+    if kind == "match":
+        target, _sep, used = arg.partition(":")
+        return _(
+            "Match %(target)s with %(cards)s",
+            target=c(target),
+            cards=cards(game, used.split("+"), view),
+        )
+    label = labels.get(kind)
+    return label() if label else act
+
+
+def event(
+    game: str, ev: Mapping[str, Any], names: Sequence[str], view: Mapping[str, Any] | None = None
+) -> str:
+    """One engine event as a sentence."""
+    kind = ev.get("kind", "")
+    d: Mapping[str, Any] = ev.get("data") or {}
+    p = ev.get("player")
+    who = names[p] if isinstance(p, int) and 0 <= p < len(names) else ""
+
+    def name(seat: Any) -> str:
+        try:
+            return names[int(seat)]
+        except (ValueError, TypeError, IndexError):
+            return str(seat)
+
+    c = lambda x: card(game, x, view)  # noqa: E731
+    cs = lambda xs: cards(game, xs or [], view)  # noqa: E731
+    if kind == "undo":
+        return _("The host took back %(player)s's move.", player=who)
+    if kind == "game_end" or kind == "settlement":
+        won = [name(w) for w in d.get("winners", [])]
+        return _("Game over. Winner: %(winners)s", winners=", ".join(won) or "-")
+    if game == "finger-auction":
+        if kind in ("auction_won", "rebid"):
+            bids = d.get("bids", {})
+            why = " ".join([_("Bids: %(bids)s.", bids=_bids(bids, name)), *_clashes(bids, name)])
+            if kind == "rebid":
+                return why + " " + _("Nobody won: bid again.")
+            return (
+                why
+                + " "
+                + _("%(player)s won and takes %(count)s card(s).", player=who, count=d.get("cards"))
+            )
+        if kind == "take":
+            if "cards" in d:
+                return _("%(player)s takes %(cards)s.", player=who, cards=cs(d["cards"]))
+            return _("%(player)s takes %(cards)s.", player=who, cards=c(d.get("card")))
+        if kind == "take_rest":
+            return _("%(player)s takes the rest: %(cards)s.", player=who, cards=cs(d.get("cards")))
+        if kind == "round_start":
+            return _(
+                "Round %(round)s: the field is %(cards)s.",
+                round=d.get("round"),
+                cards=cs(d.get("field")),
+            )
+        if kind == "round_end":
+            return _("Round %(round)s is over.", round=d.get("round"))
+    simple: dict[str, Callable[[], str]] = {
+        "flip": lambda: (
+            _(
+                "%(player)s flips %(card)s of %(owner)s: %(result)s",
+                player=who,
+                card=c(d.get("card")),
+                owner=name(d.get("seat")),
+                result=_("a hit") if d.get("hit") else _("a miss"),
+            )
+            if "seat" in d
+            else _("%(player)s flips %(card)s.", player=who, card=c(d.get("card")))
+        ),
+        "bank": lambda: _("%(player)s banks %(cards)s.", player=who, cards=cs(d.get("cards"))),
+        "bust": lambda: _(
+            "%(player)s flips %(card)s and loses %(cards)s.",
+            player=who,
+            card=c(d.get("card")),
+            cards=cs(d.get("lost")),
+        ),
+        "nomination_succeeded": lambda: _(
+            "%(player)s named %(painter)s and flipped %(card)s: right!",
+            player=who,
+            painter=painter(str(d.get("named"))),
+            card=c(d.get("card")),
+        ),
+        "nomination_failed": lambda: _(
+            "%(player)s named %(painter)s but flipped %(card)s: wrong.",
+            player=who,
+            painter=painter(str(d.get("named"))),
+            card=c(d.get("card")),
+        ),
+        "mona_lisa_joins": lambda: _("The Mona Lisa joins %(player)s.", player=who),
+        "mona_lisa": lambda: _("%(player)s has the Mona Lisa.", player=who),
+        "victory_condition": lambda: _("%(player)s meets a victory condition.", player=who),
+        "reshuffle": lambda: _("The discards are shuffled into a new deck."),
+        "take": lambda: _(
+            "%(player)s takes %(card)s from %(owner)s.",
+            player=who,
+            card=c(d.get("card")),
+            owner=name(d.get("from")),
+        ),
+        "draft": lambda: _("Everyone passed cards on."),
+        "placed": lambda: _("Cards are placed face down."),
+        "place": lambda: _("%(player)s places a card face down.", player=who),
+        "declare": lambda: _(
+            "%(player)s declares %(count)s × %(painter)s.",
+            player=who,
+            count=d.get("count"),
+            painter=painter(str(d.get("painter"))),
+        ),
+        "raise": lambda: _(
+            "%(player)s raises to %(count)s × %(painter)s.",
+            player=who,
+            count=d.get("count"),
+            painter=painter(str(d.get("painter"))),
+        ),
+        "pass": lambda: _("%(player)s passes.", player=who),
+        "challenge": lambda: _(
+            "%(player)s must find %(count)s × %(painter)s.",
+            player=who,
+            count=d.get("count"),
+            painter=painter(str(d.get("painter"))),
+        ),
+        "challenge_failed": lambda: _(
+            "%(player)s's challenge failed: a flipped card was not the painter declared.",
+            player=who,
+        ),
+        "challenge_succeeded": lambda: _("%(player)s's challenge succeeded.", player=who),
+        "forgery": lambda: _("%(player)s takes a forgery as a penalty.", player=who),
+        "discard": lambda: _(
+            "%(player)s discards %(cards)s.",
+            player=who,
+            cards=cs(d["cards"]) if "cards" in d else c(d.get("card")),
+        ),
+        "round_end": lambda: _("The round is over."),
+        "round_start": lambda: _("A new round begins."),
+        "alta_revealed": lambda: _("The alta is revealed: %(cards)s.", cards=cs(d.get("alta"))),
+        "first_player": lambda: _("%(player)s plays first.", player=who),
+        "offers": lambda: _("Offers are made."),
+        "exchange": lambda: _(
+            "%(player)s exchanges with %(other)s.", player=who, other=name(d.get("with"))
+        ),
+        "match": lambda: _(
+            "%(player)s matches %(target)s with %(cards)s.",
+            player=who,
+            target=c(d.get("target")),
+            cards=cs(d.get("cards")),
+        ),
+        "reveal": lambda: (
+            _("%(card)s is revealed.", card=c(d.get("card")))
+            if "card" in d
+            else _("The bids are revealed.")
+        ),
+        "reward": lambda: _("%(player)s is rewarded.", player=who),
+        "won": lambda: _("Every card is matched: the table wins!"),
+        "lost": lambda: _("The table loses: %(reason)s.", reason=d.get("reason", "")),
+        "bid": lambda: _("%(player)s bids %(count)s card(s).", player=who, count=d.get("cards")),
+        "bit": lambda: _("%(player)s's card has an effect.", player=who),
+        "winners": lambda: _(
+            "The auction goes to %(winners)s.",
+            winners=", ".join(name(w) for w in d.get("winners", [])),
+        ),
+        "no_winner": lambda: _("Nobody wins the auction."),
+        "no_bids": lambda: _("Nobody bid."),
+        "collect": lambda: _("%(player)s collects %(card)s.", player=who, card=c(d.get("card"))),
+        "warehouse": lambda: _(
+            "%(player)s puts %(card)s in the warehouse.", player=who, card=c(d.get("card"))
+        ),
+    }
+    sentence = simple.get(kind)
+    return sentence() if sentence else kind
+
+
+def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:
+    return "; ".join(f"{name(seat)} {bid(value)}" for seat, value in bids.items())
+
+
+def _clashes(bids: Mapping[str, str], name: Callable[[Any], str]) -> list[str]:
+    """Why bids did not win: which collided (FA-1), which right hands were blocked (FA-3)."""
+    shown = {seat: value.partition(":")[2] for seat, value in bids.items()}
+    out = []
+    if len(shown) == 2 and all("/" in v for v in shown.values()):
+        (a, va), (b, vb) = shown.items()
+        (ra, la), (rb, lb) = va.split("/"), vb.split("/")
+        for seat, right, other, left in ((a, ra, b, lb), (b, rb, a, la)):
+            if right == left:
+                out.append(
+                    _(
+                        "%(player)s's right hand (%(value)s) is blocked by %(other)s's left hand.",
+                        player=name(seat),
+                        value=right,
+                        other=name(other),
+                    )
+                )
+        if ra == rb and ra != lb and rb != la:
+            out.append(_("Both right hands show %(value)s.", value=ra))
+        return out
+    by_value: dict[str, list[str]] = {}
+    for seat, value in shown.items():
+        by_value.setdefault(value, []).append(name(seat))
+    for value, who in sorted(by_value.items()):
+        if len(who) > 1:
+            out.append(
+                _(
+                    "%(players)s all bid %(value)s: those bids collide.",
+                    players=", ".join(who),
+                    value=value,
+                )
+            )
+    return out

@@ -1,0 +1,228 @@
+"""The /api/v1/tables contract, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+
+from cardpress.games import GAMES, replay
+from referee.tables import store
+from tests.referee.tables.conftest import auth, create_table
+
+
+def test_create_answers_links_per_seat_and_none_for_bots(api):
+    body = create_table(api, bots=[2], lang="en")
+    assert body["game"] == "finger-auction"
+    assert [s["name"] for s in body["seats"]] == ["Aki", "Ben", "Chi"]
+    humans = [s for s in body["seats"] if not s["bot"]]
+    assert len(humans) == 2 and "token" not in body["seats"][2]
+    tokens = [body["host"]["token"], *(s["token"] for s in humans)]
+    assert len(set(tokens)) == 3
+    for token in tokens:  # >= 128 random bits, URL-safe
+        assert len(token) >= 32
+    assert body["host"]["url"].endswith(f"/en/tables/{body['table']}/{body['host']['token']}")
+    # the bot already bid: version moved and it is the people's turn
+    state = api.get(f"/api/v1/tables/{body['table']}").get_json()
+    assert body["version"] == 1 == state["version"]
+    assert state["to_act"] == [0, 1]
+
+
+def test_tokens_are_stored_only_as_hashes(api, tables_app):
+    body = create_table(api)
+    db = tables_app.extensions["cardpress-tables"].db
+    with db.engine.connect() as conn:
+        dump = json.dumps(
+            [
+                list(map(str, row))
+                for t in ("game_tables", "seats")
+                for row in conn.exec_driver_sql(f"SELECT * FROM {t}")
+            ]
+        )
+    for token in [body["host"]["token"], *(s["token"] for s in body["seats"])]:
+        assert token not in dump
+
+
+def test_each_seat_sees_its_own_view_spectators_the_public_one(api):
+    body = create_table(api, game="detective-eye", players=["Aki", "Ben", "Chi"])
+    table = body["table"]
+    full = replay(
+        {
+            "game": "detective-eye",
+            "players": ["Aki", "Ben", "Chi"],
+            "seed": 7,
+            "options": {},
+            "actions": [],
+        }
+    )
+    for seat in body["seats"]:
+        got = api.get(f"/api/v1/tables/{table}", headers=auth(seat["token"])).get_json()
+        assert got["seat"] == seat["seat"]
+        assert got["view"] == full.view(seat["seat"])
+        assert got["legal_actions"] == full.legal_actions(seat["seat"])
+    for token in (None, body["host"]["token"]):
+        got = api.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
+        assert got["seat"] is None and got["legal_actions"] == []
+        assert got["view"] == full.view(None)
+
+
+def test_actions_version_conflicts_and_illegal_moves(api):
+    body = create_table(api)
+    table, aki, ben = body["table"], body["seats"][0]["token"], body["seats"][1]["token"]
+    url = f"/api/v1/tables/{table}/actions"
+    ok = api.post(url, json={"action": "bid:3", "version": 0}, headers=auth(aki))
+    assert ok.status_code == 200 and ok.get_json()["version"] == 1
+    assert ok.get_json()["view"]["bids"][0] == "bid:3"
+    stale = api.post(url, json={"action": "bid:2", "version": 0}, headers=auth(ben))
+    assert stale.status_code == 409
+    assert stale.get_json()["error"]["version"] == 1
+    again = api.post(url, json={"action": "bid:2"}, headers=auth(aki))
+    assert again.status_code == 400
+    assert again.get_json()["error"]["rule"] == "FA-1"
+    bad = api.post(url, json={"action": "bid:9"}, headers=auth(ben))
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "action"
+    # others never see a bid before the reveal
+    seen = api.get(f"/api/v1/tables/{table}", headers=auth(ben)).get_json()
+    assert seen["view"]["bids"][0] == "hidden"
+    assert "bid:3" not in json.dumps(api.get(f"/api/v1/tables/{table}").get_json())
+
+
+def test_who_may_do_what(api):
+    body = create_table(api)
+    table, host, aki = body["table"], body["host"]["token"], body["seats"][0]["token"]
+    url = f"/api/v1/tables/{table}/actions"
+    assert api.post(url, json={"action": "bid:1"}).status_code == 401
+    assert api.post(url, json={"action": "bid:1"}, headers=auth(host)).status_code == 403
+    assert api.post(url, json={"action": "bid:1"}, headers=auth("x" * 32)).status_code == 403
+    assert api.post(f"/api/v1/tables/{table}/undo", headers=auth(aki)).status_code == 403
+    assert api.get(f"/api/v1/tables/{table}/record", headers=auth(aki)).status_code == 403
+    assert api.get(f"/api/v1/tables/{table}/record").status_code == 401
+    # unknown tables: 404 whatever the token, so nobody learns whether it was close
+    for token in (None, aki, host, "y" * 32):
+        missing = api.get("/api/v1/tables/nosuchtable", headers=auth(token))
+        assert missing.status_code == 404
+        assert missing.get_json()["error"]["field"] == "table"
+    malformed = api.get(f"/api/v1/tables/{table}", headers={"Authorization": "Basic abc"})
+    assert malformed.status_code == 401
+
+
+def test_undo_takes_back_the_person_and_the_bots_after_them(api):
+    body = create_table(api, players=["Aki", "Ben"], bots=[1])
+    table, host, aki = body["table"], body["host"]["token"], body["seats"][0]["token"]
+    first = api.post(
+        f"/api/v1/tables/{table}/actions", json={"action": "hands:2/3"}, headers=auth(aki)
+    ).get_json()
+    undone = api.post(f"/api/v1/tables/{table}/undo", headers=auth(host))
+    assert undone.status_code == 200
+    after = undone.get_json()
+    assert after["version"] == first["version"] + 1
+    assert after["events"][0]["kind"] == "undo"
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(host)).get_json()
+    assert all(seat == 1 for seat, _ in record["actions"])  # only the bot's bid is left
+    assert replay(record).view(None) == after["view"]
+    nothing = api.post(f"/api/v1/tables/{table}/undo", headers=auth(host))
+    assert nothing.status_code == 409
+
+
+def test_a_retried_action_is_applied_once(api):
+    body = create_table(api)
+    table, aki = body["table"], body["seats"][0]["token"]
+    url = f"/api/v1/tables/{table}/actions"
+    headers = {**auth(aki), "Idempotency-Key": "tap-1"}
+    one = api.post(url, json={"action": "bid:4"}, headers=headers)
+    two = api.post(url, json={"action": "bid:4"}, headers=headers)
+    assert one.status_code == two.status_code == 200
+    assert one.get_json()["version"] == two.get_json()["version"] == 1
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
+    assert record.get_json()["actions"] == [[0, "bid:4"]]
+
+
+def test_a_retried_create_is_one_table_with_fresh_links(api):
+    key = {"Idempotency-Key": "create-42"}
+    payload = {"game": "ultimatch", "players": ["Aki", "Ben"], "seed": 3}
+    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    assert one["table"] == two["table"]
+    assert (
+        api.get(
+            f"/api/v1/tables/{two['table']}", headers=auth(two["seats"][0]["token"])
+        ).get_json()["seat"]
+        == 0
+    )
+    # the lost first answer's links no longer work
+    assert (
+        api.get(
+            f"/api/v1/tables/{one['table']}", headers=auth(one["seats"][0]["token"])
+        ).status_code
+        == 403
+    )
+    other = api.post("/api/v1/tables", json={**payload, "players": ["X", "Y"]}, headers=key)
+    assert other.status_code == 409
+
+
+def test_record_for_everyone_once_over(api):
+    body = create_table(api, players=["Aki", "Ben", "Chi"], bots=[0, 1, 2])
+    state = api.get(f"/api/v1/tables/{body['table']}").get_json()
+    assert state["terminal"] and state["winners"]
+    record = api.get(f"/api/v1/tables/{body['table']}/record")
+    assert record.status_code == 200
+    assert replay(record.get_json()).winners() == state["winners"]
+
+
+def test_bad_requests_name_the_field(api):
+    cases = [
+        ({"game": "chess", "players": ["A", "B"]}, "game"),
+        ({"game": "finger-auction", "players": ["A"]}, "players"),
+        ({"game": "finger-auction", "players": ["A"] * 6}, "players"),
+        ({"game": "finger-auction", "players": ["A", "x" * 60]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "B\u202e"]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "B"], "bots": [2]}, "bots[0]"),
+        ({"game": "finger-auction", "players": ["A", "B"], "options": {"x": 1}}, "options.x"),
+        (
+            {"game": "finger-auction", "players": ["A", "B"], "options": {"variant": "odd"}},
+            "options",
+        ),
+        ({"game": "finger-auction", "players": ["A", "B"], "seed": -1}, "seed"),
+        ({"game": "finger-auction", "players": ["A", "B"], "extra": 1}, "extra"),
+    ]
+    for payload, field in cases:
+        response = api.post("/api/v1/tables", json=payload)
+        assert response.status_code == 400, payload
+        assert response.get_json()["error"]["field"] == field, payload
+    assert api.post("/api/v1/tables", data="{", content_type="application/json").status_code == 400
+    assert api.post("/api/v1/tables", data="x").status_code == 415
+
+
+def test_errors_speak_the_callers_language(api):
+    response = api.get("/api/v1/tables/nosuchtable", headers={"Accept-Language": "ja"})
+    assert response.status_code == 404
+    message = response.get_json()["error"]["message"]
+    assert message != "there is no table with this id" and any(ord(c) > 0x3000 for c in message)
+
+
+def test_events_stream_first_version_then_every_change(api):
+    body = create_table(api)
+    table, aki = body["table"], body["seats"][0]["token"]
+    response = api.get(f"/api/v1/tables/{table}/events", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in response.response)
+    assert 'data: {"version": 0}' in next(chunks)
+    api.post(f"/api/v1/tables/{table}/actions", json={"action": "bid:2"}, headers=auth(aki))
+    assert 'data: {"version": 1}' in next(chunks)
+    response.close()
+
+
+def test_snapshot_equals_the_replayed_log(api, tables_app):
+    body = create_table(api, game="gallery-rush", players=["Aki", "Ben"], bots=[1])
+    table, aki = body["table"], body["seats"][0]["token"]
+    for _ in range(6):
+        state = api.get(f"/api/v1/tables/{table}", headers=auth(aki)).get_json()
+        if state["terminal"] or not state["legal_actions"]:
+            break
+        api.post(
+            f"/api/v1/tables/{table}/actions",
+            json={"action": state["legal_actions"][0]},
+            headers=auth(aki),
+        )
+    db = tables_app.extensions["cardpress-tables"].db
+    assert store.replayed(db, table) == GAMES["gallery-rush"].from_json(
+        store.load(db, table).snapshot
+    )
