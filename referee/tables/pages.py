@@ -30,6 +30,7 @@ from werkzeug.datastructures import MultiDict
 from cardpress.games import GAMES
 from cardpress.games.ultimatch import DIFFICULTIES
 from cardpress.print.qr import qr_matrix
+from referee.i18n import keeps_query
 from referee.tables import store, words
 from referee.tables.extension import limiter, tables
 from referee.tables.models import GameTable
@@ -101,6 +102,7 @@ def _create_request(form: MultiDict[str, str], game: str) -> tuple[CreateTable, 
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@keeps_query("game")
 @limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"], methods=["POST"])
 def new() -> Any:
     """The host's page: pick the game, the names, the bots; get a link per seat."""
