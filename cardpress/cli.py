@@ -13,7 +13,13 @@ import click
 
 from cardpress import __version__
 from cardpress.catalogue import CatalogueError, check_catalogue, load_eshi100_csv
-from cardpress.cli_options import cards_option
+from cardpress.cli_options import (
+    base_url_option,
+    cards_option,
+    jobs_option,
+    out_option,
+    warn_about_base_url,
+)
 from cardpress.print.cli import build_command
 
 EXIT_PROBLEMS = 2
@@ -112,6 +118,70 @@ def serve(host: str, port: int, lan: bool, debug: bool, cards_dir: Path | None) 
     # Broken card data does not stop the server: the referee shows the
     # problems on its pages, so a designer can fix them while it runs.
     create_app().run(host=host, port=port, debug=debug)
+
+
+@main.command()
+@base_url_option
+@out_option("site")
+@click.option(
+    "--referee-url",
+    default=None,
+    metavar="URL",
+    help="A live referee for the scorers and tables; without it their links are left out.",
+)
+@click.option(
+    "--images/--no-images",
+    default=True,
+    show_default=True,
+    help="Also draw the card pictures (without them the pages show none).",
+)
+@click.option(
+    "--eshi100-csv",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="Also answer the codes of 絵師100人展 proxies printed from a player's own list (CSV).",
+)
+@jobs_option
+@click.option("--force", is_flag=True, help="Render everything, even when up to date.")
+@cards_option
+def site(
+    base_url: str | None,
+    out: Path | None,
+    referee_url: str | None,
+    images: bool,
+    eshi100_csv: Path | None,
+    jobs: int,
+    force: bool,
+    cards_dir: Path | None,
+) -> None:
+    """Write the static website every printed QR code and rule sheet can open.
+
+    Every card page and rules page in every language, the card pictures and
+    the rulings, from the referee's own templates; any static file host
+    serves the folder at the base URL.
+    """
+    from cardpress.config import ConfigError, resolve_base_url, validate_base_url
+    from cardpress.paths import SITE
+    from cardpress.print.export import ExportError
+    from cardpress.print.fonts import FontError
+    from referee.site import SiteError, SiteOptions, export_site
+
+    try:
+        url = resolve_base_url(base_url)
+        referee = validate_base_url(referee_url, "--referee-url") if referee_url else None
+    except ConfigError as exc:
+        fail(str(exc))
+    warn_about_base_url(url)
+    opts = SiteOptions(url, out or SITE, referee, images, force, jobs, eshi100_csv)
+    try:
+        report = export_site(opts, lambda line: click.echo(line, err=True))
+    except CatalogueError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem))
+        fail(f"{len(exc.problems)} problem(s) in the card data; run `cardpress check`")
+    except (SiteError, ExportError, FontError, OSError) as exc:
+        fail(str(exc))
+    click.echo(report.summary, err=True)
 
 
 @main.command()

@@ -43,6 +43,36 @@ def cards_option(command: F) -> F:
     )(command)
 
 
+def base_url_option(command: F) -> F:
+    return click.option(
+        "--base-url",
+        default=None,
+        metavar="URL",
+        help="Where QR codes point: the address phones open "
+        "(default: $CARDPRESS_BASE_URL, cardpress.toml).",
+    )(command)
+
+
+def out_option(default: str) -> Callable[[F], F]:
+    return click.option(
+        "--out",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help=f"Output folder (default: {default}/).",
+    )
+
+
+def jobs_option(command: F) -> F:
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(1, 64),
+        default=2,
+        show_default=True,
+        help="Worker processes.",
+    )(command)
+
+
 def warn_about_base_url(url: str) -> None:
     """Once per command, on stderr: printed codes that no phone can open are expensive."""
     reason = unreachable_reason(url)

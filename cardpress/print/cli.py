@@ -16,7 +16,13 @@ from pathlib import Path
 import click
 
 from cardpress.catalogue.models import DECK_IDS
-from cardpress.cli_options import cards_option, warn_about_base_url
+from cardpress.cli_options import (
+    base_url_option,
+    cards_option,
+    jobs_option,
+    out_option,
+    warn_about_base_url,
+)
 from cardpress.print.layout import DUPLEX, SIZES
 
 EXIT_PROBLEMS = 2
@@ -73,18 +79,8 @@ def _summary(report) -> str:
     type=click.Choice(list(DECK_IDS)),
     help="Deck (repeatable; default all).",
 )
-@click.option(
-    "--base-url",
-    default=None,
-    metavar="URL",
-    help="Where QR codes point (default: $CARDPRESS_BASE_URL, cardpress.toml).",
-)
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Output folder (default: build/).",
-)
+@base_url_option
+@out_option("build")
 @click.option(
     "--size", type=click.Choice(list(SIZES)), default="poker", show_default=True, help="Card size."
 )
@@ -119,14 +115,7 @@ def _summary(report) -> str:
     default=None,
     help="Print 絵師100人展 proxies of a player's own card list (CSV).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 64),
-    default=2,
-    show_default=True,
-    help="Worker processes.",
-)
+@jobs_option
 @click.option("--watch", is_flag=True, help="Rebuild on every save in the card folder.")
 @click.option("--force", is_flag=True, help="Rebuild even outputs that are up to date.")
 @cards_option

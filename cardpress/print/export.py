@@ -117,6 +117,22 @@ def card_png(
     return rasterise_one(pdf, dpi)
 
 
+def card_pngs(
+    deck, lang: str, *, dpi: int = 150, base_url: str, root: Path | None = None
+) -> dict[str, bytes]:
+    """Every card type's face as :func:`card_png` draws it, in one rasterising pass.
+
+    The static site needs all of them at once; one PDF and one pdftoppm run
+    for the deck is many times faster than a process per card.
+    """
+    kinds = unique_cards(deck)
+    pdf = render_print_shop_pdf(
+        deck, lang, base_url, root=root, cards=kinds, backs=False, bleed=0.0
+    )
+    images = rasterise_images(pdf, dpi)
+    return {card.id: png_bytes(img, dpi) for card, img in zip(kinds, images, strict=True)}
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder and os.replace: all or nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,273 @@
+"""The static site answers every printed code: decks and site built with one base URL.
+
+The site is served by a plain static file server (``python -m http.server``
+on 127.0.0.1, in a subprocess) under a path prefix, as a GitHub Pages
+project site would be. Every QR code of every deck PDF, in both languages,
+is decoded and opened; every rule sheet's URL and every rule ID it prints
+must exist there as a page and an anchor.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.error import HTTPError, URLError
+
+import pytest
+
+from cardpress.catalogue import load_catalogue
+from cardpress.catalogue.models import card_types
+from cardpress.print.build import Options, build
+from referee.site import SiteOptions, export_site
+from tests.conftest import edit
+from tests.referee.test_browser import CHROMIUM, browser  # noqa: F401  # the fixture
+
+LANGS = ("ja", "en")
+PREFIX = "/games"
+PLAYER_DECK = Path(__file__).parents[1] / "data" / "eshi100-player-deck.csv"
+RULE_ID = re.compile(r"\b(?:GR|FA|DE|UM|ES|TR)-[A-Z]?\d+\b")
+
+
+def decode_qr(pdf: Path, workdir: Path, pages: tuple[str, ...] = ()) -> list[str]:
+    """Every QR code in the PDF (100 dpi greyscale: fast, and enough for these codes)."""
+    import zxingcpp
+    from PIL import Image
+
+    prefix = workdir / pdf.stem
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", *pages, str(pdf), str(prefix)], check=True)
+    urls = []
+    for page in sorted(workdir.glob(f"{pdf.stem}-*.pgm")):
+        with Image.open(page) as image:
+            urls += [result.text for result in zxingcpp.read_barcodes(image)]
+        page.unlink()
+    return urls
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _fetch(url: str) -> tuple[int, str, str]:
+    """(status, final URL, body) after the redirects a browser would follow."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.geturl(), response.read().decode("utf-8", "replace")
+    except HTTPError as exc:
+        return exc.code, url, ""
+    except URLError:  # not listening (yet)
+        return 0, url, ""
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    root = tmp_path_factory.mktemp("published")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}{PREFIX}"
+    build(
+        Options(
+            langs=LANGS,
+            papers=("a4",),
+            base_url=base,
+            out=root / "build",
+            print_shop=False,
+            images=False,
+            rules=True,
+        )
+    )
+    site = root / "www" / PREFIX.strip("/")
+    first = export_site(SiteOptions(base, site, images=True))
+    again = export_site(SiteOptions(base, site, images=True))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+         "--directory", str(root / "www")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        while _fetch(f"{base}/")[0] != 200:
+            assert time.monotonic() < deadline, "the static file server did not start"
+            time.sleep(0.1)
+        yield {"base": base, "build": root / "build", "site": site, "runs": (first, again)}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_qr_code_of_every_deck_opens_its_card(published, lang, tmp_path) -> None:
+    catalogue = load_catalogue()
+    for deck in catalogue.decks:
+        pdf = published["build"] / lang / "decks" / f"{deck.id}-a4.pdf"
+        urls = decode_qr(pdf, tmp_path)
+        assert len(urls) == len(deck.cards), f"{pdf.name}: {len(urls)} codes decoded"
+        for url in sorted(set(urls)):
+            card_id = url.rsplit("/", 1)[1]
+            assert url == f"{published['base']}/{lang}/c/{deck.id}/{card_id}"
+            status, _, page = _fetch(url)
+            assert status == 200, url
+            assert f'data-card="{deck.id}/{card_id}"' in page, url
+            assert f'<html lang="{lang}">' in page, url
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_sheet_url_and_anchor_exists(published, lang, tmp_path) -> None:
+    sheets = sorted((published["build"] / lang / "rules").glob("*-a4.pdf"))
+    assert len(sheets) == 5
+    for sheet in sheets:
+        game = sheet.stem.removesuffix("-a4")
+        url = f"{published['base']}/{lang}/rules/{game}"
+        text = subprocess.run(
+            ["pdftotext", "-enc", "UTF-8", str(sheet), "-"], capture_output=True, check=True
+        ).stdout.decode()
+        assert url in text.replace("\n", ""), f"{sheet.name} does not print {url}"
+        assert url in decode_qr(sheet, tmp_path, ("-f", "1", "-l", "1"))
+        status, _, page = _fetch(url)
+        assert status == 200, url
+        anchors = set(re.findall(r'\bid="([^"]+)"', page))
+        printed = set(RULE_ID.findall(text))
+        assert printed, f"{sheet.name} prints no rule IDs"
+        assert printed <= anchors, f"{url}: no anchor for {sorted(printed - anchors)}"
+
+
+def test_card_pictures_and_assets_are_there(published) -> None:
+    catalogue = load_catalogue()
+    site: Path = published["site"]
+    for lang in LANGS:
+        for deck in catalogue.decks:
+            for card in card_types(deck):
+                picture = site / lang / "c" / deck.id / f"{card.id}.png"
+                assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", picture
+    page = (site / "en" / "c" / "triptych" / "m1" / "index.html").read_text(encoding="utf-8")
+    for asset in re.findall(r'(?:src|href)="(/games/[^"#?]+\.(?:png|css|js|svg))"', page):
+        assert _fetch(f"http://{published['base'].split('/')[2]}{asset}")[0] == 200, asset
+
+
+def test_server_pages_are_left_out(published) -> None:
+    site: Path = published["site"]
+    assert not any(site.glob("*/play")) and not (site / "api").exists()
+    assert not (site / "healthz").exists()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "/play/" not in text and "/api/" not in text, page
+
+
+def test_a_second_run_is_up_to_date(published) -> None:
+    first, again = published["runs"]
+    assert first.pictures_drawn > 100 and len(first.written) > 300
+    assert again.up_to_date and again.written == []
+
+
+def test_language_redirect_and_404_pages_exist(published) -> None:
+    site: Path = published["site"]
+    for rel in ("index.html", "c/triptych/m1/index.html", "rules/ultimatch/index.html"):
+        page = (site / rel).read_text(encoding="utf-8")
+        rest = rel.removesuffix("index.html")
+        for lang in LANGS:
+            assert f'href="{PREFIX}/{lang}/{rest}"' in page
+        assert "location.replace" in page
+    assert "ページが見つかりません" in (site / "404.html").read_text(encoding="utf-8")
+    assert "Page not found" in (site / "en" / "404.html").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- CLI, aliases
+
+
+@pytest.fixture(scope="module")
+def renamed_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The site of card data in which m1 was renamed, built by the command line."""
+    import shutil
+
+    from cardpress.paths import CARDS
+
+    root = tmp_path_factory.mktemp("renamed")
+    cards = root / "cards"
+    shutil.copytree(CARDS, cards)
+    edit(cards / "triptych" / "monet.toml", 'id = "m1"', 'id = "monet-1"\naliases = ["m1"]')
+    result = subprocess.run(
+        [sys.executable, "-m", "cardpress.cli", "site", "--cards", str(cards), "--no-images",
+         "--base-url", "http://localhost:8000/games", "--referee-url",
+         "https://referee.example.org", "--eshi100-csv", str(PLAYER_DECK),
+         "--out", str(root / "site")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return root / "site", result.stderr
+
+
+def test_site_warns_about_a_localhost_base_url(renamed_site) -> None:
+    _, stderr = renamed_site
+    assert stderr.count("phones at the table cannot open this; pass --base-url") == 1
+
+
+def test_an_old_card_id_redirects_to_the_renamed_card(renamed_site) -> None:
+    site, _ = renamed_site
+    for lang in LANGS:
+        page = (site / lang / "c" / "triptych" / "m1" / "index.html").read_text(encoding="utf-8")
+        target = f"{PREFIX}/{lang}/c/triptych/monet-1"
+        assert f'<meta http-equiv="refresh" content="0; url={target}">' in page
+        card = site / lang / "c" / "triptych" / "monet-1" / "index.html"
+        assert 'data-card="triptych/monet-1"' in card.read_text(encoding="utf-8")
+
+
+def test_proxies_of_a_players_own_list_open_a_page(renamed_site) -> None:
+    site, _ = renamed_site
+    page = (site / "ja" / "c" / "eshi100" / "no-010" / "index.html").read_text(encoding="utf-8")
+    assert 'data-card="eshi100/no-010"' in page
+
+
+def test_referee_url_links_the_live_pages(renamed_site) -> None:
+    site, _ = renamed_site
+    page = (site / "en" / "c" / "ultimatch" / "red-1" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://referee.example.org/en/play/ultimatch?target=red-1"' in page
+    assert f'href="{PREFIX}/en/play/' not in page
+    assert 'href="https://referee.example.org/en/play/"' in page  # the footer's scorers
+
+
+def test_same_inputs_same_bytes(renamed_site, tmp_path: Path) -> None:
+    site, _ = renamed_site
+    copy = tmp_path / "again"
+    result = subprocess.run(
+        [sys.executable, "-m", "cardpress.cli", "site", "--cards", str(site.parent / "cards"),
+         "--no-images", "--base-url", "http://localhost:8000/games", "--referee-url",
+         "https://referee.example.org", "--eshi100-csv", str(PLAYER_DECK), "--out", str(copy)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    ours = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    theirs = {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    assert ours == theirs
+
+
+# --------------------------------------------------------------------------- in a browser
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
+@pytest.mark.parametrize(("locale", "lang"), [("en-US", "en"), ("ja-JP", "ja")])
+def test_phone_language_picks_the_page_without_a_server(published, browser, locale, lang):  # noqa: F811
+    base = published["base"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/c/triptych/m1")
+        page.wait_for_url(f"{base}/{lang}/c/triptych/m1/")
+        assert page.locator("h1.card-name").inner_text()
+        page.wait_for_function("document.querySelector('.card-picture img').complete")
+        assert page.evaluate("document.querySelector('.card-picture img').naturalWidth") > 100
+        page.goto(f"{base}/")
+        page.wait_for_url(f"{base}/{lang}/")
+        page.goto(f"{base}/404.html")  # what a static host shows for a missing page
+        if lang != "ja":
+            page.wait_for_url(f"{base}/{lang}/404.html")
+        assert page.locator("[data-status='404']").count() == 1
+    finally:
+        context.close()
