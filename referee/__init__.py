@@ -22,7 +22,7 @@ from flask import Flask
 
 from cardpress.catalogue import CatalogueError, load_catalogue
 from cardpress.paths import ROOT, TEMPLATES
-from referee import api, cards, errors, i18n, pages, rules, scorers, security, tables
+from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
 
 __all__ = ["create_app", "serve"]
 
@@ -56,6 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.bp)
     app.register_blueprint(scorers.bp)
     tables.init_app(app)
+    app.register_blueprint(follow.bp)
     pages.register_fallback(app)
     app.jinja_env.globals.update(
         tools=scorers.TOOLS, game_name=rules.game_name, rule_game=scorers.rule_game

@@ -134,7 +134,7 @@ def _triptych(deck: TriptychDeck, card: TriptychCard, lang: str) -> CardView:
     _add_rulings(view, games, tags, lang)
     view.tools = [
         ("scorers.finger_auction_score", N_("Finger Auction scoring")),
-        ("scorers.gallery_rush", N_("Gallery Rush victory check")),
+        ("scorers.gallery_rush", N_("Gallery Rush table")),
     ]
     return view
 

@@ -117,10 +117,11 @@ def switch_url(lang: str) -> str:
         view = current_app.view_functions.get(endpoint)
         known = getattr(view, "query_params", ())
         # a POSTed form's entries are kept by the page itself (local storage)
-        source = request.args if request.method == "GET" else {}
-        for key in known:
-            if key in source and key not in args:
-                args[key] = source[key]
+        if request.method == "GET":
+            for key in known:
+                values = request.args.getlist(key)
+                if values and key not in args:
+                    args[key] = values if len(values) > 1 else values[0]
         args["lang"] = lang
         try:
             return url_for(endpoint, **args)

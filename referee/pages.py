@@ -118,6 +118,21 @@ def register_fallback(app: Flask) -> None:
     )
 
 
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, at the root so its scope is every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    response.mimetype = "text/javascript"
+    return response
+
+
+@bp.get("/<lang:lang>/offline")
+def offline() -> str:
+    """What the service worker shows for a page the phone never opened."""
+    return render_template("offline.html")
+
+
 @bp.get("/favicon.ico")
 def favicon() -> Response:
     return redirect(url_for("static", filename="favicon.svg"), code=301)

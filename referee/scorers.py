@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
@@ -79,6 +79,11 @@ class Form:
 
 def _form(defaults: dict[str, str], limits: dict[str, tuple[int, int]]) -> Form:
     values = dict(defaults)
+    view = current_app.view_functions.get(request.endpoint or "")
+    if request.method == "GET":  # a link may fill in what the page declares
+        for key in getattr(view, "query_params", ()):
+            if key in request.args and key in values:
+                values[key] = request.args[key][:80]
     submitted: MultiDict[str, str] = request.form if request.method == "POST" else MultiDict()
     if request.method == "POST":
         # checkboxes send nothing when unchecked: a POST starts them all off
@@ -129,12 +134,18 @@ def index() -> str:
 # --------------------------------------------------------------------------- Finger Auction
 
 
+#: what the round follower fills in when a game is over (names, cards taken)
+SCORE_PREFILL = ("players", *(f"{k}-{i}" for i in range(4) for k in ("name", "took")))
+
+
 @bp.route("/finger-auction/score", methods=["GET", "POST"])
+@keeps_query(*SCORE_PREFILL)
 def finger_auction_score() -> str:
     defaults = {"players": "3", "mona_lisa": "none"}
     limits = {"players": (2, 4)}
     for i in range(4):
         defaults[f"name-{i}"] = ""
+        defaults[f"took-{i}"] = ""
         for p in PAINTERS:
             defaults[f"{p}-{i}"] = "0"
             limits[f"{p}-{i}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
@@ -518,9 +529,10 @@ def _icon_names() -> dict[str, str]:
 
 
 TOOLS: tuple[tuple[str, str], ...] = (
+    ("follow.finger_auction", N_("Finger Auction: follow a game")),
     ("scorers.finger_auction_score", N_("Finger Auction scoring")),
     ("scorers.finger_auction_auction", N_("Finger Auction auction")),
-    ("scorers.gallery_rush", N_("Gallery Rush victory check")),
+    ("scorers.gallery_rush", N_("Gallery Rush table")),
     ("scorers.ultimatch", N_("Ultimatch match checker")),
     ("scorers.eshi100", N_("Eshi 100 settlement")),
 )

@@ -1,13 +1,29 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -42,3 +58,61 @@ def post_form(client: FlaskClient, url: str, data: dict[str, str]) -> str:
     response = client.post(url, data={"csrf_token": token, **data})
     assert response.status_code == 200, response.get_data(as_text=True)[:2000]
     return response.get_data(as_text=True)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    from referee import create_app
+
+    app = create_app({"SECRET_KEY": "browser-test"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def phone_page(browser, width: int = 390, lang: str = "en", **options) -> Iterator[object]:
+    """A phone's page (touch, 2x pixels) that collects console errors in ``.problems``."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        locale="en-US" if lang == "en" else "ja-JP",
+        **options,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.problems = problems
+    page.lang = lang
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    with phone_page(browser) as page:
+        yield page

@@ -7,24 +7,9 @@ chromium, and the tests skip only when it is absent.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
+from tests.referee.conftest import CHROMIUM, PHONE
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,51 +18,6 @@ pytestmark = [
         reason="/usr/bin/chromium is not installed (make test installs it with apt)",
     ),
 ]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    from referee import create_app
-
-    app = create_app({"SECRET_KEY": "browser-test"})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_port}"
-    finally:
-        srv.shutdown()
-        thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-US"
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.problems = problems
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def test_qr_url_shows_the_card(page, server):
