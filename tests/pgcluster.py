@@ -62,8 +62,18 @@ class Cluster:
         if not (self.data / "PG_VERSION").exists():
             subprocess.run(
                 _as_postgres(
-                    [str(binary / "initdb"), "-D", str(self.data), "-U", "postgres",
-                     "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]
+                    [
+                        str(binary / "initdb"),
+                        "-D",
+                        str(self.data),
+                        "-U",
+                        "postgres",
+                        "--auth=trust",
+                        "--no-sync",
+                        "-E",
+                        "UTF8",
+                        "--locale=C.UTF-8",
+                    ]
                 ),
                 check=True,
                 capture_output=True,
@@ -74,8 +84,19 @@ class Cluster:
         )
         subprocess.run(
             _as_postgres(
-                [str(binary / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"),
-                 "-o", options, "-w", "-t", "60", "start"]
+                [
+                    str(binary / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.root / "log"),
+                    "-o",
+                    options,
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
             ),
             check=True,
             capture_output=True,
@@ -85,7 +106,10 @@ class Cluster:
         import psycopg
 
         with psycopg.connect(
-            host=str(self.socket_dir), port=PORT, user="postgres", dbname="postgres",
+            host=str(self.socket_dir),
+            port=PORT,
+            user="postgres",
+            dbname="postgres",
             autocommit=True,
         ) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -96,8 +120,9 @@ class Cluster:
         binary = pg_bin()
         if binary is not None and self.running:
             subprocess.run(
-                _as_postgres([str(binary / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
-                              "-w", "stop"]),
+                _as_postgres(
+                    [str(binary / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"]
+                ),
                 capture_output=True,
             )
         shutil.rmtree(self.root, ignore_errors=True)

@@ -103,6 +103,8 @@ def _free_port() -> int:
 
 def test_the_referee_runs_under_gunicorn_from_another_folder(installed) -> None:
     venv, elsewhere, env = installed
+    _run([str(venv / "bin" / "cardpress"), "db", "upgrade"], elsewhere, env)  # migrations ship
+    assert any((elsewhere / "instance").glob("*.sqlite3"))
     port = _free_port()
     proc = subprocess.Popen(
         [str(venv / "bin" / "python"), "-m", "gunicorn", "--workers", "1",
@@ -129,6 +131,8 @@ def test_the_referee_runs_under_gunicorn_from_another_folder(installed) -> None:
         assert "印象・日の出" in page and "各ゲームでの役割" in page  # card data + catalogue
         with urllib.request.urlopen(f"{base}/en/rules/ultimatch", timeout=10) as response:
             assert response.status == 200 and 'id="UM-1"' in response.read().decode()
+        with urllib.request.urlopen(f"{base}/en/tables/new", timeout=10) as response:
+            assert response.status == 200  # a live-table page, from the shipped templates
     finally:
         proc.terminate()
         proc.wait(timeout=10)
