@@ -8,10 +8,19 @@ charcoal, grey the picture and stamp it; the Mona Lisa is framed in gold.
 
 from __future__ import annotations
 
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, Spacer, TableStyle
+from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
 from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix
+from cardpress.print.fonts import MONO
 from cardpress.print.typeset import (
     INK,
     MUTED,
@@ -24,13 +33,13 @@ from cardpress.print.typeset import (
     draw_card_qr,
     draw_fit,
     draw_footer,
-    draw_paragraphs_fit,
     framed_panel,
     paragraph,
     qr_box,
     rect,
     text_colour_on,
 )
+from cardpress.rules.model import CardItem, Table
 
 FORGERY_FRAME = hex_rgb("#2d2b2a")
 STAMP_RED = hex_rgb("#d21f26")
@@ -204,14 +213,101 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 # --------------------------------------------------------------------------- rule cards
 
 
-def _rule_text(game: str, lang: str) -> list[tuple[str, str]]:
-    """The condensed rules of the rule document: a broken template fails the build loudly."""
-    from cardpress.rules import rule_card_text
+#: the type size a rule card aims for at least (print-and-play at home: below this it blurs)
+RULE_CARD_MIN_PT = 6.0
+#: the floor: a card whose text does not fit at RULE_CARD_MIN_PT shrinks to this rather
+#: than lose a line (tests/print/test_rule_cards.py reports which cards need it)
+RULE_CARD_FLOOR_PT = 4.8
 
-    return rule_card_text(game, lang)
+
+def _card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
+    """A rule card's table (nomination results, scoring): ruled, compact, header in navy."""
+    weights = table.widths or (1.0,) * len(table.rows[0])
+    total = sum(weights)
+    cols = [width * w / total for w in weights]
+    head_rows = table.header_rows
+    rows = []
+    for r, row in enumerate(table.rows):
+        cells = []
+        for cell in row:
+            font = SANS_BOLD if cell.header or r < head_rows else SANS
+            align = TA_CENTER if cell.align == "center" else TA_LEFT
+            colour = hex_rgb(cell.colour) if cell.colour else INK
+            if cell.colour:
+                colour = mix(colour, INK, 0.45)
+            cells.append(
+                paragraph(cell.text, font, fs, lang, colour, leading=fs * 1.16, align=align)
+            )
+        rows.append(cells)
+    t = RLTable(rows, colWidths=cols)
+    line = Color(*mix(navy, PAPER, 0.55))
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), fs * 0.22),
+        ("RIGHTPADDING", (0, 0), (-1, -1), fs * 0.22),
+        ("TOPPADDING", (0, 0), (-1, -1), fs * 0.12),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), fs * 0.14),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.35, line),
+    ]
+    # a rule above each group of rows (a new declaration starts with a filled first cell)
+    for r, row in enumerate(table.rows):
+        if r > 0 and row[0].text:
+            commands.append(("LINEABOVE", (0, r), (-1, r), 0.8, Color(*navy)))
+    if head_rows:
+        commands.append(("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.8, Color(*navy)))
+    t.setStyle(TableStyle(commands))
+    return t
 
 
-def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, lang: str, navy):
+    out = []
+    for item in items:
+        text = f'<font name="{SANS_BOLD}">{escape(item.heading)}</font>  {escape(item.body)}'
+        out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
+        if item.table is not None and item.table.rows:
+            out.append(Spacer(0, fs * 0.15))
+            out.append(_card_table(item.table, width, fs * 0.95, lang, navy))
+        out.append(Spacer(0, fs * 0.3))
+    return out[:-1]
+
+
+def _frames(areas) -> list[Frame]:
+    return [Frame(x, y, w, h, 0, 0, 0, 0, showBoundary=0) for x, y, w, h in areas]
+
+
+def draw_rule_card_text(
+    canvas,
+    items: tuple[CardItem, ...],
+    areas: list[tuple[float, float, float, float]],
+    lang: str,
+    navy: RGB,
+    size: float = 7.2,
+    min_size: float = RULE_CARD_MIN_PT,
+) -> float:
+    """The card's paragraphs and tables flowed through ``areas`` (x, y, w, h), the first
+    of them full width; type shrinks until everything fits. Returns the size used, or
+    its negative if even ``min_size`` overflows (a test fails on that rather than the
+    card printing unreadable type).
+    """
+    width = areas[0][2]
+    fs = size
+    while True:
+        story = _rule_card_flowables(items, width, fs, lang, navy)
+        scratch = Canvas(io.BytesIO())
+        for frame in _frames(areas):
+            frame.addFromList(story, scratch)
+        if not story or fs <= min_size:
+            break
+        fs = max(min_size, fs - 0.2)
+    fits = not story
+    story = _rule_card_flowables(items, width, fs, lang, navy)
+    for frame in _frames(areas):
+        frame.addFromList(story, canvas)
+    return fs if fits else -fs
+
+
+def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> float:
+    """Draw a rule card; returns the type size its text needed (negative: it overflowed)."""
     navy = hex_rgb(deck.back_rgb)
     header_h = 14 * mm * ctx.s
     panel = framed_panel(canvas, ctx, navy, header_h)
@@ -230,54 +326,51 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     canvas.setFillColorRGB(1, 1, 1)
     left = 5 * mm * ctx.s
     maxw = ctx.w - 2 * left
+    game = card.game or "choose"
+    kicker = ctx._("Rules") + " · " + deck.name[ctx.lang]
+    if game != "choose":  # who and how long, in the header: the panel is for the rules
+        info = deck.game(game)
+        kicker += " · " + ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
+            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
+        )
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
-    draw_fit(
-        canvas,
-        ctx._("Rules") + " · " + deck.name[ctx.lang],
-        left,
-        ctx.h - 6.3 * mm * ctx.s,
-        SANS,
-        6.5 * ctx.s,
-        maxw,
-    )
+    draw_fit(canvas, kicker, left, ctx.h - 6.3 * mm * ctx.s, SANS, 6.5 * ctx.s, maxw)
     canvas.setFillColorRGB(1, 1, 1)
     draw_fit(
         canvas, card.title[ctx.lang], left, ctx.h - 11.6 * mm * ctx.s, SANS_BOLD, 12.5 * ctx.s, maxw
     )
-    game = card.game or "choose"
-    top = py + ph - 2.6 * mm * ctx.s
+    top = py + ph - 2.4 * mm * ctx.s
     inner = px + 2.2 * mm * ctx.s
     width = pw - 4.4 * mm * ctx.s
-    if game != "choose":
-        info = deck.game(game)
-        line = ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
-            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
-        )
-        canvas.setFillColorRGB(*navy)
-        draw_fit(canvas, line, inner, top - 6.5 * ctx.s, SANS_BOLD, 7 * ctx.s, width)
-        top -= 4.2 * mm * ctx.s
     qx, qy, qs = qr_box(ctx)
-    bottom = qy + qs + 2 * mm * ctx.s
-    pairs = _rule_text(game, ctx.lang)
-    draw_paragraphs_fit(
-        canvas,
-        pairs,
-        inner,
-        top,
-        width,
-        top - bottom,
-        ctx.lang,
-        size=7.0 * ctx.s,
-        min_size=4.8 * ctx.s,
-    )
-    canvas.setFillColorRGB(*MUTED)
+    from cardpress.rules import rule_card
+
+    # beside the QR code, at the bottom: what it opens, and the address the build was given
     cap_w = qx - inner - 2 * mm
     cap = paragraph(
-        ctx._("Scan for the full rules and the referee app."), SANS, 6.2 * ctx.s, ctx.lang, MUTED
+        ctx._("Scan for the full rules and the referee app."), SANS, 6 * ctx.s, ctx.lang, MUTED
     )
+    url = paragraph(ctx.base_url, MONO, 6 * ctx.s, "en", MUTED)
+    url.style.splitLongWords = True
     _, chh = cap.wrap(cap_w, 100)
-    cap.drawOn(canvas, inner, qy + qs / 2 - chh / 2)
+    _, uh = url.wrap(cap_w, 100)
+    url.drawOn(canvas, inner, qy)
+    cap.drawOn(canvas, inner, qy + uh + 0.3 * mm)
+    # the text: full width above the QR code, then on in the column beside it
+    above = qy + qs + 1.4 * mm * ctx.s
+    beside = qy + uh + chh + 1.4 * mm
+    areas = [(inner, above, width, top - above), (inner, beside, cap_w, above - beside)]
+    used = draw_rule_card_text(
+        canvas,
+        rule_card(game, ctx.lang),
+        areas,
+        ctx.lang,
+        navy,
+        size=7.2 * ctx.s,
+        min_size=RULE_CARD_FLOOR_PT * ctx.s,
+    )
     draw_card_qr(canvas, ctx, deck.id, card.id)
+    return used
 
 
 def draw_front(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:

@@ -14,12 +14,14 @@ from cardpress.rules.loader import (
     GAMES,
     load_rules,
     render_markup,
+    rule_card,
     rule_card_text,
     rulings_concerning,
 )
 from cardpress.rules.model import (
     Box,
     BulletList,
+    CardItem,
     Cell,
     Clause,
     Diagram,
@@ -40,6 +42,7 @@ __all__ = [
     "GAMES",
     "Box",
     "BulletList",
+    "CardItem",
     "Cell",
     "Clause",
     "Diagram",
@@ -54,6 +57,7 @@ __all__ = [
     "Term",
     "load_rules",
     "render_markup",
+    "rule_card",
     "rule_card_text",
     "rulings_concerning",
 ]

@@ -18,7 +18,7 @@ import jinja2
 from cardpress import i18n
 from cardpress.paths import LOCALES, TEMPLATES
 from cardpress.rules.markup import parse_document
-from cardpress.rules.model import RuleDocument, Ruling
+from cardpress.rules.model import CardItem, RuleDocument, Ruling
 
 RULES_TEMPLATES = TEMPLATES / "rules"
 DOMAIN = "rules"
@@ -91,6 +91,13 @@ def rulings_concerning(game_id: str, lang: str, tags: set[str] | frozenset[str])
     """The rulings of a game whose ``concerns`` share a tag with ``tags``."""
     wanted = set(tags)
     return [r for r in load_rules(game_id, lang).rulings if r.concerns & wanted]
+
+
+def rule_card(card_game: str, lang: str) -> tuple[CardItem, ...]:
+    """The items printed on one of Triptych's rule cards, tables included."""
+    if card_game not in CARD_GAMES:
+        raise KeyError(card_game)
+    return load_rules(card_game, lang).card
 
 
 def rule_card_text(card_game: str, lang: str) -> list[tuple[str, str]]:

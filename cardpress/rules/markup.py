@@ -4,7 +4,7 @@ The markup is a small XML vocabulary (documented in templates/rules/README.md)::
 
     <document game="finger-auction" prefix="FA">
       <title/> <subtitle/> <lead/>* <fact><label/><value/></fact>* <ui key=""/>*
-      <card><item><h/><body/></item>*</card>
+      <card><item><h/><body/><table/>?</item>*</card>
       <section id="FA-S"><h/> blocks… </section>*
     </document>
 
@@ -227,7 +227,11 @@ def parse_document(xml: str, lang: str) -> RuleDocument:
         Fact(_text(_child(f, "label")), _text(_child(f, "value"))) for f in root.findall("fact")
     )
     card = tuple(
-        CardItem(_text(_child(i, "h")), _text(_child(i, "body")))
+        CardItem(
+            _text(_child(i, "h")),
+            _text(_child(i, "body")),
+            parse_table(t) if (t := i.find("table")) is not None else None,
+        )
         for c in root.findall("card")
         for i in c.findall("item")
     )

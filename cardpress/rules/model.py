@@ -189,8 +189,11 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class CardItem:
+    """One paragraph of a rule card, with the table that plays it if the card carries one."""
+
     heading: str
     body: str
+    table: Table | None = None
 
 
 @dataclass(frozen=True, slots=True)

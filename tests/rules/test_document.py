@@ -68,14 +68,12 @@ def test_find_and_concerns() -> None:
 
 
 @pytest.mark.parametrize("card_game", CARD_GAMES)
-def test_rule_card_text_fits_a_card(card_game: str) -> None:
+def test_rule_card_text_has_the_same_items_in_every_language(card_game: str) -> None:
+    # whether the text fits is read back from the drawn card: tests/print/test_rule_cards.py
     en = rule_card_text(card_game, "en")
     ja = rule_card_text(card_game, "ja")
     assert len(en) == len(ja) >= 3
-    words = sum(len(f"{h} {b}".split()) for h, b in en)
-    chars = sum(len(re.sub(r"\s", "", h + b)) for h, b in ja)
-    assert words <= 90, f"{card_game}: {words} English words"
-    assert chars <= 350, f"{card_game}: {chars} Japanese characters"
+    assert all(h and b for h, b in en + ja)
 
 
 def test_scoring_table_comes_from_the_engine() -> None:

@@ -1,0 +1,71 @@
+"""Triptych's rule cards play the game: their tables are on the card, and everything fits."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print import faces_triptych
+from cardpress.print.fonts import register_fonts
+from cardpress.print.layout import SIZES
+from cardpress.print.typeset import Ctx
+
+from .helpers import catalogue
+
+BASE = "http://192.0.2.7:5000"
+RULE_CARDS = ("r0", "r1", "r2", "r3")
+
+
+def _draw(card_id: str, lang: str) -> tuple[float, str]:
+    """Draw one rule card alone on a page: (type size used, its text as pdftotext reads it)."""
+    register_fonts()
+    deck = catalogue().triptych
+    card = next(c for c in deck.cards if c.id == card_id)
+    size = SIZES["poker"]
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(size.width, size.height))
+    used = faces_triptych.draw_rule_card(canvas, Ctx(lang, BASE, size), deck, card)
+    canvas.showPage()
+    canvas.save()
+    text = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-", "-"], input=buf.getvalue(), capture_output=True
+    ).stdout.decode("utf-8")
+    assert len(PdfReader(io.BytesIO(buf.getvalue())).pages) == 1
+    return used, text
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("card_id", RULE_CARDS)
+def test_every_line_of_the_rule_card_is_printed(card_id: str, lang: str) -> None:
+    used, text = _draw(card_id, lang)
+    assert used > 0, f"{card_id} ({lang}): the text overflows even at {-used:.1f} pt"
+    assert used >= faces_triptych.RULE_CARD_FLOOR_PT
+    flat = "".join(text.split())
+    from cardpress.rules import rule_card
+
+    game = next(c for c in catalogue().triptych.cards if c.id == card_id).game or "choose"
+    for item in rule_card(game, lang):
+        # the last words of every paragraph and of every table row made it onto the card
+        assert "".join(item.heading.split()) in flat, (card_id, lang, item.heading)
+        assert "".join(item.body.split())[-6:] in flat, (card_id, lang, item.body)
+        for row in item.table.rows if item.table else ():
+            assert "".join(row[-1].text.split())[-4:] in flat, (card_id, lang, row[-1].text)
+    assert BASE in flat  # the address the build was given
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_cards_carry_the_tables_of_the_printed_product(lang: str) -> None:
+    from cardpress.rules import rule_card
+    from cardpress.rules.data import finger_auction_table
+
+    gr = [i.table for i in rule_card("gallery-rush", lang) if i.table]
+    assert gr and len(gr[0].rows) == 3  # painter, "forgery", "Mona Lisa"
+    fa = next(i.table for i in rule_card("finger-auction", lang) if i.table)
+    printed = [[int(c.text) for c in row[1:]] for row in fa.rows[1:]]
+    assert printed == [list(r.points) for r in finger_auction_table()]  # the engine's table, every row
+    de = rule_card("detective-eye", lang)[0]
+    assert "5" in de.body and "2" in de.body and "3" in de.body  # deal 5, pass 2, 3 forgeries
