@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, Spacer, TableStyle
+from reportlab.platypus import Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
@@ -235,13 +235,16 @@ def _card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> 
             colour = hex_rgb(cell.colour) if cell.colour else INK
             if cell.colour:
                 colour = mix(colour, INK, 0.45)
-            cells.append(
-                paragraph(cell.text, font, fs, lang, colour, leading=fs * 1.16, align=align)
-            )
+            para = paragraph(cell.text, font, fs, lang, colour, leading=fs * 1.16, align=align)
+            if cell.text.isdigit():  # "256" stays whole: a number never breaks
+                para.style.splitLongWords = False
+                para.style.wordWrap = None
+            cells.append(para)
         rows.append(cells)
     t = RLTable(rows, colWidths=cols)
     line = Color(*mix(navy, PAPER, 0.55))
     commands = [
+        ("FONT", (0, 0), (-1, -1), SANS, fs),  # the table's own default would embed Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), fs * 0.22),
         ("RIGHTPADDING", (0, 0), (-1, -1), fs * 0.22),
@@ -271,8 +274,30 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
     return out[:-1]
 
 
-def _frames(areas) -> list[Frame]:
-    return [Frame(x, y, w, h, 0, 0, 0, 0, showBoundary=0) for x, y, w, h in areas]
+def _flow(story: list, areas, canvas) -> list:
+    """Draw ``story`` down through ``areas`` (x, y, w, h), splitting paragraphs across
+    them; returns what did not fit. (A table that does not fit an area waits for the next.)
+    """
+    story = list(story)
+    for x, y, w, h in areas:
+        top = y + h
+        while story:
+            f = story[0]
+            _, fh = f.wrap(w, 10_000)
+            if fh <= top - y + 0.01:
+                f.drawOn(canvas, x, top - fh)
+                top -= fh
+                story.pop(0)
+                continue
+            parts = f.split(w, top - y) if isinstance(f, Paragraph) else []
+            if len(parts) == 2:
+                _, ph = parts[0].wrap(w, top - y)
+                parts[0].drawOn(canvas, x, top - ph)
+                story[0] = parts[1]
+            break
+        while story and isinstance(story[0], Spacer):  # no gap at the top of the next area
+            story.pop(0)
+    return story
 
 
 def draw_rule_card_text(
@@ -292,18 +317,14 @@ def draw_rule_card_text(
     width = areas[0][2]
     fs = size
     while True:
-        story = _rule_card_flowables(items, width, fs, lang, navy)
-        scratch = Canvas(io.BytesIO())
-        for frame in _frames(areas):
-            frame.addFromList(story, scratch)
-        if not story or fs <= min_size:
+        rest = _flow(
+            _rule_card_flowables(items, width, fs, lang, navy), areas, Canvas(io.BytesIO())
+        )
+        if not rest or fs <= min_size:
             break
-        fs = max(min_size, fs - 0.2)
-    fits = not story
-    story = _rule_card_flowables(items, width, fs, lang, navy)
-    for frame in _frames(areas):
-        frame.addFromList(story, canvas)
-    return fs if fits else -fs
+        fs = round(max(min_size, fs - 0.2), 2)
+    _flow(_rule_card_flowables(items, width, fs, lang, navy), areas, canvas)
+    return -fs if rest else fs
 
 
 def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> float:

@@ -43,7 +43,7 @@ def _draw(card_id: str, lang: str) -> tuple[float, str]:
 def test_every_line_of_the_rule_card_is_printed(card_id: str, lang: str) -> None:
     used, text = _draw(card_id, lang)
     assert used > 0, f"{card_id} ({lang}): the text overflows even at {-used:.1f} pt"
-    assert used >= faces_triptych.RULE_CARD_FLOOR_PT
+    assert used >= faces_triptych.RULE_CARD_MIN_PT, f"{card_id} ({lang}): {used:.1f} pt"
     flat = "".join(text.split())
     from cardpress.rules import rule_card
 
@@ -66,6 +66,7 @@ def test_the_cards_carry_the_tables_of_the_printed_product(lang: str) -> None:
     assert gr and len(gr[0].rows) == 3  # painter, "forgery", "Mona Lisa"
     fa = next(i.table for i in rule_card("finger-auction", lang) if i.table)
     printed = [[int(c.text) for c in row[1:]] for row in fa.rows[1:]]
-    assert printed == [list(r.points) for r in finger_auction_table()]  # the engine's table, every row
+    # the engine's table, every row
+    assert printed == [list(r.points) for r in finger_auction_table()]
     de = rule_card("detective-eye", lang)[0]
     assert "5" in de.body and "2" in de.body and "3" in de.body  # deal 5, pass 2, 3 forgeries
