@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from flask import g
 from flask_babel import gettext as _
 
 from referee.catalogue import catalogue_or_none
@@ -19,6 +20,14 @@ from referee.i18n import text
 
 
 def _names(kind: str) -> dict[str, str]:
+    """Painter, colour or icon names in this page's language, looked up once per request."""
+    cache = g.setdefault("_table_names", {})
+    if kind not in cache:
+        cache[kind] = _lookup(kind)
+    return cache[kind]
+
+
+def _lookup(kind: str) -> dict[str, str]:
     cards = catalogue_or_none()
     if cards is None:
         return {}
