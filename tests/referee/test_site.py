@@ -26,7 +26,7 @@ from cardpress.catalogue.models import card_types
 from cardpress.print.build import Options, build
 from referee.site import SiteOptions, export_site
 from tests.conftest import edit
-from tests.referee.test_browser import CHROMIUM, browser  # noqa: F401  # the fixture
+from tests.referee.conftest import CHROMIUM  # the browser fixture comes from conftest
 
 LANGS = ("ja", "en")
 PREFIX = "/games"
@@ -253,7 +253,7 @@ def test_same_inputs_same_bytes(renamed_site, tmp_path: Path) -> None:
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
 @pytest.mark.parametrize(("locale", "lang"), [("en-US", "en"), ("ja-JP", "ja")])
-def test_phone_language_picks_the_page_without_a_server(published, browser, locale, lang):  # noqa: F811
+def test_phone_language_picks_the_page_without_a_server(published, browser, locale, lang):
     base = published["base"]
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
     try:
