@@ -148,9 +148,7 @@ def readable(text: str) -> str:
     return _TAG.sub("", _PLACEHOLDER.sub("0", text))
 
 
-def scan(
-    text: str, lang: str, where: str, terms: Iterable[Term] | None = None
-) -> Iterator[Hit]:
+def scan(text: str, lang: str, where: str, terms: Iterable[Term] | None = None) -> Iterator[Hit]:
     """Every forbidden variant of every term in ``text`` (one language)."""
     plain = readable(text)
     for t in load_termbase() if terms is None else terms:

@@ -9,16 +9,21 @@ server; ``static/keep.js`` remembers the latest URL on the phone.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
-from cardpress.follow import LogError
+from cardpress.follow import LogError, log_prefix
+from cardpress.follow.detective_eye import BadRound, DetectiveEyeLedger, Round
 from cardpress.follow.finger_auction import Auction, BadBid, FingerAuctionTable, TwoHands
 from cardpress.games.finger_auction import MAX_BID, MIN_BID, ROUNDS
 from referee.i18n import keeps_query
+from referee.validation import N_
+
+T = TypeVar("T")
 
 bp = Blueprint("follow", __name__, url_prefix="/<lang:lang>/play")
 
@@ -43,6 +48,16 @@ def player_names(raw: list[str], lo: int, hi: int) -> tuple[list[str], str | Non
     return names, None
 
 
+def _replayed(replay: Callable[[str], T], message: str) -> tuple[T, str | None]:
+    """The game in the URL's log; a log that stops replaying (edited by hand, a
+    newer version's) shows the game up to there and says so."""
+    log = request.args.get("log", "")[:4000]
+    try:
+        return replay(log), None
+    except LogError as exc:
+        return replay(log_prefix(log, exc.entry)), gettext(message, n=exc.entry + 1)
+
+
 # --------------------------------------------------------------------------- Finger Auction
 
 
@@ -60,17 +75,13 @@ def finger_auction() -> str | Response:
         )
     if request.args.get("start"):
         return redirect(_state_url(names, variant, ""), code=303)
-    log = request.args.get("log", "")[:2000]
-    log_error = None
-    try:
-        table = FingerAuctionTable.replay(names, variant, log)
-    except LogError as exc:
-        log_error = gettext(
+    table, log_error = _replayed(
+        lambda log: FingerAuctionTable.replay(names, variant, log),
+        N_(
             "The record of this game could not be read from auction %(n)d on; "
-            "it is shown up to there.",
-            n=exc.entry + 1,
-        )
-        table = FingerAuctionTable.replay(names, variant, "-".join(log.split("-")[: exc.entry]))
+            "it is shown up to there."
+        ),
+    )
     bid_error = None
     if request.args.get("go") and not log_error:
         bids, bid_error = _bids_from_form(table, names)
@@ -84,10 +95,11 @@ def finger_auction() -> str | Response:
     return render_template(
         "follow/finger_auction.html",
         table=table,
+        last=table.auctions[-1] if table.auctions else None,
+        log=table.log(),
         names=names,
         variant=variant,
         error=log_error or bid_error,
-        fingers=FINGERS,
         rounds=ROUNDS,
         explain=lambda a: explain(a, names),
         undo_url=_state_url(names, variant, table.log().rpartition("-")[0]),
@@ -233,4 +245,134 @@ def _takes(reason: str, name: str, cards: int) -> str:
     )
 
 
-__all__ = ["bp", "explain", "player_names"]
+# --------------------------------------------------------------------------- Detective Eye
+
+
+@bp.get("/detective-eye")
+@keeps_query("p", "s", "log")
+def detective_eye() -> str | Response:
+    names, error = player_names(request.args.getlist("p"), 2, 4)
+    first = request.args.get("s", "0")
+    first_seat = int(first) if first in {str(i) for i in range(len(names))} else 0
+    if error or not names:
+        return render_template(
+            "follow/detective_eye_setup.html",
+            error=error if request.args.get("start") else None,
+            names=names,
+        )
+    if request.args.get("start"):
+        return redirect(_de_url(names, first_seat, ""), code=303)
+    ledger, problem = _replayed(
+        lambda log: DetectiveEyeLedger.replay(names, first_seat, log),
+        N_(
+            "The record of this game could not be read from round %(n)d on; "
+            "it is shown up to there."
+        ),
+    )
+    if request.args.get("go") and not problem:
+        problem = _de_round(ledger, names)
+        if problem is None:
+            return redirect(_de_url(names, first_seat, ledger.log()), code=303)
+    return render_template(
+        "follow/detective_eye.html",
+        ledger=ledger,
+        winners=", ".join(names[s] for s in ledger.winners),
+        last=ledger.rounds[-1] if ledger.rounds else None,
+        log=ledger.log(),
+        names=names,
+        error=problem,
+        explain=lambda r: explain_round(r, names),
+        state_url=_de_url(names, first_seat, ledger.log()),
+        undo_url=_de_url(names, first_seat, ledger.log().rpartition("-")[0]),
+    )
+
+
+def _de_url(names: list[str], first: int, log: str) -> str:
+    args: dict[str, Any] = {"p": names}
+    if first:
+        args["s"] = first
+    if log:
+        args["log"] = log
+    return url_for("follow.detective_eye", **args)
+
+
+def _de_round(ledger: DetectiveEyeLedger, names: list[str]) -> str | None:
+    """Play the round the form describes; a sentence when it cannot be."""
+    n = len(names)
+    placed = []
+    for seat in range(n):
+        value = request.args.get(f"placed-{seat}", "1")
+        if not (value.isascii() and value.isdigit()):
+            value = "0"
+        placed.append(int(value))
+    challenger = request.args.get("challenger", "")
+    result = request.args.get("result", "")
+    if challenger not in {str(s) for s in range(n)}:
+        return gettext("Choose who challenged.")
+    if result not in ("success", "failure"):
+        return gettext("Choose whether the challenge succeeded.")
+    flipped = [s for s in range(n) if request.args.get(f"flipped-{s}")]
+    try:
+        ledger.play(int(challenger), result == "success", flipped, placed)
+    except BadRound as exc:
+        if exc.reason == "placed" and exc.seat is not None:
+            return gettext(
+                "%(name)s: between 1 and %(max)d cards can be placed (the cards in hand).",
+                name=names[exc.seat],
+                max=ledger.hands[exc.seat],
+            )
+        if exc.reason == "flipped":
+            return gettext("A success flips at least one card: tick whose cards were flipped.")
+        return gettext("The game is over.")
+    return None
+
+
+def explain_round(r: Round, names: list[str]) -> list[str]:
+    """What a round changed, in sentences that say why."""
+    who = names[r.challenger]
+    lines = []
+    if r.success:
+        owners = _and([names[s] for s in r.flipped])
+        lines.append(
+            ngettext(
+                "%(name)s's challenge succeeded: cards of %(owners)s were flipped, a reward "
+                "of %(num)d.",
+                "%(name)s's challenge succeeded: cards of %(owners)s were flipped, a reward "
+                "of %(num)d.",
+                r.reward,
+                name=who,
+                owners=owners,
+            )
+        )
+        if r.returned:
+            lines.append(
+                ngettext(
+                    "%(name)s returns %(num)d forgery to the supply first.",
+                    "%(name)s returns %(num)d forgeries to the supply first.",
+                    r.returned,
+                    name=who,
+                )
+            )
+        if r.discarded:
+            lines.append(
+                ngettext(
+                    "%(name)s discards %(num)d card of their choice from hand.",
+                    "%(name)s discards %(num)d cards of their choice from hand.",
+                    r.discarded,
+                    name=who,
+                )
+            )
+    else:
+        lines.append(gettext("%(name)s's challenge failed: one more miss.", name=who))
+        if r.took_forgery:
+            lines.append(
+                gettext(
+                    "Second miss: %(name)s takes a forgery from the supply and the miss count "
+                    "starts again.",
+                    name=who,
+                )
+            )
+    return lines
+
+
+__all__ = ["bp", "explain", "explain_round", "player_names"]

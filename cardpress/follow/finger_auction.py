@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardpress.follow import LogError
+from cardpress.follow import replay_log
 from cardpress.games.finger_auction import (
     MAX_BID,
     MIN_BID,
@@ -31,7 +31,6 @@ from cardpress.games.finger_auction import (
 )
 
 Bid = int | TwoHands
-MAX_LOG = 200  # auctions; a real game has a few dozen at most
 
 
 class BadBid(ValueError):
@@ -180,16 +179,7 @@ class FingerAuctionTable:
     def replay(cls, names: Sequence[str], variant: str, log: str) -> FingerAuctionTable:
         """The table after ``log``; :class:`LogError` names the entry that fails."""
         table = cls(tuple(names), variant)
-        entries = [e for e in log.split("-") if e] if log else []
-        if len(entries) > MAX_LOG:
-            raise LogError(MAX_LOG, "too many auctions")
-        for i, entry in enumerate(entries):
-            try:
-                table.auction([parse_bid(b) for b in entry.split(".")])
-            except BadBid as exc:
-                raise LogError(i, str(exc)) from None
-            except ValueError:
-                raise LogError(i, f"not a list of bids: {entry[:20]!r}") from None
+        replay_log(log, lambda entry: table.auction([parse_bid(b) for b in entry.split(".")]))
         return table
 
 

@@ -32,14 +32,14 @@ def phone(request, browser):
         yield page
 
 
-def _start(page, server: str, lang: str) -> Taps:
-    page.goto(f"{server}/{lang}/play/finger-auction/follow?new=1")
+def _start(page, server: str, lang: str, game: str = "finger-auction/follow") -> Taps:
+    """A new game of a follower, with the table's three players."""
+    page.goto(f"{server}/{lang}/play/{game}?new=1")
     inputs = page.locator("input[name='p']")
     for i, name in enumerate(NAMES):
         inputs.nth(i).fill(name)
     taps = Taps(page)
     taps.submit(page.locator("button.go"))
-    page.wait_for_selector("fieldset[data-seat]")
     return taps
 
 
@@ -54,6 +54,7 @@ def test_a_whole_finger_auction_through_the_round_follower(phone, server):
     lang = page.lang
     other = "ja" if lang == "en" else "en"
     taps = _start(page, server, lang)
+    page.wait_for_selector("fieldset[data-seat]")
     auctions = 0
     seen_two_hands = seen_forbidden = False
     while page.locator("fieldset[data-seat]").count():
@@ -177,3 +178,36 @@ def test_pages_once_opened_work_offline(page, server):
         assert page.locator(".offline-page h1").inner_text() == "Offline"
     finally:
         page.context.set_offline(False)
+
+
+def test_a_detective_eye_game_tracked_to_its_forced_end(phone, server):
+    page = phone
+    taps = _start(page, server, page.lang, "detective-eye")
+    # (challenger, success, flipped, placed by Ben): a success, then two misses each
+    rounds = [(0, True, (1, 2), 1)] + [(s, False, (), 1) for s in (1, 1, 2, 2, 0)]
+    rounds.append((0, False, (), 4))  # Ben placed 4: Ben holds 1 in hand at the end
+    for n, (challenger, success, flipped, ben_placed) in enumerate(rounds):
+        assert no_sideways_scroll(page)
+        start = 0 if n == 0 else (rounds[n - 1][0] + 1) % 3  # after the challenger (DE-7)
+        assert page.locator(".status").get_attribute("data-start") == str(start)
+        if ben_placed != 1:
+            taps.tap(page.locator(f"label:has(input[name='placed-1'][value='{ben_placed}'])"))
+        taps.tap(page.locator(f"label:has(input[name='challenger'][value='{challenger}'])"))
+        result = "success" if success else "failure"
+        taps.tap(page.locator(f"label:has(input[name='result'][value='{result}'])"))
+        for seat in flipped:
+            taps.tap(page.locator(f"label:has(input[name='flipped-{seat}'])"))
+        taps.submit(page.locator("button.go"))
+        assert page.locator("#result .why").count() >= 1
+        if n == 0:  # a reward of 2: cards of Ben and Chie were flipped
+            assert page.locator("td[data-hand]").first.get_attribute("data-hand") == "3"
+        if n == 3:
+            page.reload()
+            assert page.locator("[data-supply]").get_attribute("data-supply") == "2"
+    over = page.locator(".game-over")
+    assert over.get_attribute("data-end") == "supply"
+    assert "Ben" in over.locator(".winner").inner_text()
+    assert page.locator("[data-supply]").get_attribute("data-supply") == "0"
+    assert page.locator("a.rule-id", has_text="DE-8").count() >= 1
+    assert no_sideways_scroll(page)
+    assert page.problems == []

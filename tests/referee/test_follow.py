@@ -66,3 +66,25 @@ def test_the_end_of_the_game_opens_the_scorer_filled_in(client):
     score = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert re.search(r'name="name-2" value="Chie"', score)
     assert "Took 20 cards in the auctions." in score  # Aki: 5 a round
+
+
+DE = "/en/play/detective-eye"
+
+
+def test_detective_eye_round_report_redirects_and_explains(client):
+    r = client.get(f"{DE}?{GAME}&challenger=0&result=success&flipped-1=1&flipped-2=1&go=1")
+    assert r.status_code == 303 and r.headers["Location"] == f"{DE}?{GAME}&log=0s12/1.1.1"
+    body = text(client.get(r.headers["Location"]).get_data(as_text=True))
+    assert "Aki's challenge succeeded: cards of Ben and Chie were flipped, a reward of 2." in body
+    assert "Aki discards 2 cards of their choice from hand." in body
+    assert "Round 2: Ben starts." in body
+
+
+def test_detective_eye_refusals_and_forced_end(client):
+    body = client.get(f"{DE}?{GAME}&challenger=0&result=success&go=1").get_data(as_text=True)
+    assert "A success flips at least one card" in body
+    body = client.get(f"{DE}?{GAME}&result=failure&go=1").get_data(as_text=True)
+    assert "Choose who challenged." in body
+    log = "-".join(["0f/1.1.1"] * 2 + ["1f/1.1.1"] * 2 + ["2f/1.1.1", "2f/1.3.2"])
+    body = text(client.get(f"{DE}?{GAME}&log={log}").get_data(as_text=True))
+    assert "The supply is empty: Ben wins with the fewest forgeries." in body
