@@ -164,8 +164,8 @@ def test_a_scorer_keeps_its_entries_through_reload_language_and_offline(page, se
 
 def test_pages_once_opened_work_offline(page, server):
     page.goto(server + "/en/c/triptych/m1")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
-    page.reload()  # the service worker now keeps the page
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # an active service worker controls the page from now on, and keeps it
     for _ in range(50):
         if page.evaluate("caches.match(location.href).then(hit => !!hit)"):
             break
