@@ -1,0 +1,177 @@
+"""Under the production command (gunicorn, gthread): crashes, slow clients, streams.
+
+The server runs as the README says (``--config python:referee.gunicorn_conf``),
+in its own process group, on the test's database; ``kill -9`` takes down
+the master and every worker at once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.error import URLError
+
+from cardpress.games import GAMES
+from tests.pgcluster import wait_for
+
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def production_server(url: str, threads: int = 32) -> Iterator[tuple[str, subprocess.Popen]]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "CARDPRESS_DATABASE_URL": url,
+        "CARDPRESS_SECRET_KEY": "production-test",
+        "CARDPRESS_TABLES_CREATE_LIMIT": "1000 per minute",
+        "CARDPRESS_THREADS": str(threads),
+    }
+    proc = subprocess.Popen(
+        [
+            str(GUNICORN),
+            "--config",
+            "python:referee.gunicorn_conf",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "referee:create_app()",
+        ],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert wait_for(lambda: _healthy(base), timeout=60), "gunicorn did not start"
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)  # gunicorn's quick shutdown
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+
+
+def _healthy(base: str) -> bool:
+    try:
+        with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+            return r.status == 200
+    except (URLError, OSError):
+        return False
+
+
+def call(
+    base: str,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    token: str | None = None,
+    timeout: float = 10.0,
+) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return json.loads(response.read())
+
+
+def test_every_acknowledged_move_survives_kill_9(backend, database_urls):
+    """Slow clients and open streams block nobody; kill -9 loses no acknowledged move."""
+    url = database_urls["make"](backend)
+    games = {}
+    acknowledged: dict[str, list[list]] = {}
+    with production_server(url) as (base, proc):
+        _slow_clients_and_streams_do_not_block_others(base)
+        for i in range(3):
+            body = call(
+                base,
+                "POST",
+                "/api/v1/tables",
+                {"game": "finger-auction", "players": ["A", "B", "C"], "seed": i},
+            )
+            games[body["table"]] = (body, GAMES["finger-auction"].new_game(["A", "B", "C"], i))
+            acknowledged[body["table"]] = []
+        stop = threading.Event()
+
+        def play() -> None:
+            choices = random.Random(1)
+            while not stop.is_set():
+                for table, (body, twin) in games.items():
+                    if twin.is_terminal():
+                        continue
+                    seat = choices.choice(twin.current_players())
+                    action = choices.choice(twin.legal_actions(seat))
+                    try:
+                        call(
+                            base,
+                            "POST",
+                            f"/api/v1/tables/{table}/actions",
+                            {"action": action},
+                            body["seats"][seat]["token"],
+                            timeout=5,
+                        )
+                    except (URLError, OSError, ConnectionError):
+                        return  # the server is gone: this move was never acknowledged
+                    twin.apply(seat, action)
+                    acknowledged[table].append([seat, action])
+
+        player = threading.Thread(target=play)
+        player.start()
+        assert wait_for(lambda: sum(map(len, acknowledged.values())) >= 30, timeout=60)
+        os.killpg(proc.pid, signal.SIGKILL)  # mid-game, mid-request
+        proc.wait(10)
+        stop.set()
+        player.join(30)
+    with production_server(url) as (base, _proc):
+        for table, (body, _twin) in games.items():
+            record = call(
+                base, "GET", f"/api/v1/tables/{table}/record", token=body["host"]["token"]
+            )
+            done = acknowledged[table]
+            assert record["actions"][: len(done)] == done
+            assert len(record["actions"]) <= len(done) + 1  # at most the one in flight
+
+
+def _slow_clients_and_streams_do_not_block_others(base: str) -> None:
+    port = int(base.rsplit(":", 1)[1])
+    body = call(base, "POST", "/api/v1/tables", {"game": "ultimatch", "players": ["Solo"]})
+    slow = []
+    for _ in range(4):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # never finished
+        slow.append(s)
+    streams = [
+        urllib.request.urlopen(f"{base}/api/v1/tables/{body['table']}/events", timeout=5)
+        for _ in range(20)
+    ]
+    for stream in streams:
+        assert stream.readline().startswith(b"retry:")
+    started = time.monotonic()
+    for _ in range(5):
+        assert _healthy(base)
+    assert time.monotonic() - started < 5
+    for s in slow + streams:
+        s.close()
