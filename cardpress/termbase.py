@@ -168,9 +168,9 @@ def _variant(pattern: re.Pattern[str], lang: str) -> str:
 def pdf_text_for_scan(text: str, lang: str) -> str:
     """Text extracted from a PDF, with the line breaks a typesetter adds taken out.
 
-    Japanese has no spaces between words, so a line break is simply removed;
-    in English it is a space (and a hyphen at the end of a line is kept).
+    Japanese has no spaces between words, so a line break (or a layout gap) next to
+    Japanese text is removed; in English it is one space.
     """
-    if lang == "ja":
-        return re.sub(r"\s*\n\s*", "", text)
+    if lang == "ja":  # layout spaces next to Japanese text are positions, not spaces
+        return re.sub(r"(?<=[^\x00-\x7f])\s+|\s+(?=[^\x00-\x7f])", "", text)
     return re.sub(r"\s+", " ", text)

@@ -39,7 +39,7 @@ from cardpress.config import ConfigError, resolve_base_url, validate_base_url
 from cardpress.print.export import card_png
 from cardpress.rules import Ruling, rulings_concerning
 from referee.catalogue import catalogue
-from referee.i18n import current_language, text
+from referee.i18n import current_language, plus_joined, text
 from referee.rules import game_name
 from referee.validation import N_
 
@@ -146,7 +146,7 @@ def _ultimatch(deck: UltimatchDeck, card: UltimatchCard, lang: str) -> CardView:
     view.facts.append((gettext("Colour"), f"{text(colour.name)} {colour.symbol}".strip()))
     view.facts.append((gettext("Number"), str(card.number)))
     if colour.mixes:
-        mixed = " + ".join(text(deck.colour(c).name) for c in colour.mixes)
+        mixed = plus_joined(text(deck.colour(c).name) for c in colour.mixes)
         view.facts.append((gettext("Mixed from"), mixed))
     else:
         view.facts.append((gettext("Primary colour"), gettext("yes")))

@@ -7,7 +7,7 @@ is simply not a page. Unprefixed page URLs redirect by Accept-Language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from flask import Flask, g, request
@@ -16,6 +16,7 @@ from werkzeug.routing import BaseConverter
 
 from cardpress.i18n import compile_catalogues, languages
 from cardpress.paths import LOCALES
+from cardpress.rules.kinsoku import is_cjk
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,6 +48,11 @@ def current_language() -> str:
         return lang
     first = request.path.lstrip("/").split("/", 1)[0]
     return first if first in supported() else best_language()
+
+
+def plus_joined(parts: Iterable[str]) -> str:
+    """Parts joined by a plus sign as the language sets it: 赤＋黄, Red + Yellow (termbase)."""
+    return ("＋" if is_cjk(current_language()) else " + ").join(parts)
 
 
 def _pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 from referee import adjudicate
 from referee.adjudicate import ICONS, PAINTERS
 from referee.catalogue import catalogue, catalogue_or_none
-from referee.i18n import keeps_query, text
+from referee.i18n import keeps_query, plus_joined, text
 from referee.validation import N_, ApiError
 
 FORGERIES_IN_DECK = 3
@@ -511,7 +511,7 @@ def eshi100() -> str:
             }
             _run(form, adjudicate.eshi100_score, body)
     icon_names = _icon_names()
-    combos = [(combo_key(c), " + ".join(icon_names.get(i, i) for i in c), c) for c in ICON_COMBOS]
+    combos = [(combo_key(c), plus_joined(icon_names.get(i, i) for i in c), c) for c in ICON_COMBOS]
     return render_template("scorers/eshi100.html", form=form, combos=combos)
 
 

@@ -41,6 +41,7 @@ from cardpress.print.palette import (
     SOFT,
 )
 from cardpress.rules import data
+from cardpress.rules.kinsoku import is_cjk
 from cardpress.rules.model import Diagram
 
 # --------------------------------------------------------------------------- text helpers
@@ -723,7 +724,9 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
                     fillColor=INK,
                 )
             )
-        for x, sign in ((20.5 * mm, "+"), (48 * mm, "=")):
+        # Japanese sets maths in full-width signs, as the sheet's text does (赤＋黄＝オレンジ)
+        plus, equals = ("＋", "＝") if is_cjk(lang) else ("+", "=")
+        for x, sign in ((20.5 * mm, plus), (48 * mm, equals)):
             g.add(
                 String(
                     x,

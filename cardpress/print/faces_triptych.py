@@ -101,7 +101,9 @@ def _caption(
 
 
 def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {card.id.upper()}")
+    # a collector number, as printed cards carry; the id stays in the QR code
+    number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {number}/{len(deck.cards)}")
 
 
 def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:

@@ -27,6 +27,7 @@ from cardpress.print.typeset import (
     qr_box,
     rect,
 )
+from cardpress.rules.kinsoku import is_cjk
 
 
 def _index(
@@ -139,10 +140,13 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     qx, qy, qs = qr_box(ctx)
     left = side + 2.2 * mm * s
     if colour.mixes:  # a secondary: the two primaries that make it
-        _swatches(canvas, ctx, deck, ctx._("Mixes"), colour.mixes, left, qx, qy + qs, "+")
+        plus = "＋" if is_cjk(ctx.lang) else "+"  # full-width in Japanese, as on the sheets
+        _swatches(canvas, ctx, deck, ctx._("Mixes"), colour.mixes, left, qx, qy + qs, plus)
     else:  # a primary: the secondaries it helps make
         made = tuple(c.id for c in deck.colours if colour.id in c.mixes)
         if made:
             _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, qy + qs, "·")
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {card.id}")
+    # a collector number, as printed cards carry; the id stays in the QR code
+    number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {number}/{len(deck.cards)}")
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -258,6 +258,21 @@ def icon_name(icon: str, lang: str) -> str:
     return icon if name is None else name
 
 
+def eshi100_card(card_id: str, lang: str) -> dict[str, Any]:
+    """A proxy card of the card data, for worked examples: title, bid points, bid effect."""
+    cat = _catalogue()
+    if cat is None:  # an example about a card cannot be printed without the card
+        raise ValueError(f"the card data could not be loaded for 絵師100人展 card {card_id}")
+    card = next(c for c in cat.eshi100.types if c.id == card_id)
+    bit = card.bit
+    return {
+        "title": card.title[lang],
+        "bid": card.bid,
+        "effect": bit.text[lang].rstrip(".。") if bit else "",
+        "amount": bit.amount if bit else 0,
+    }
+
+
 def eshi100_rules() -> dict[str, int]:
     """The numbers of the game, from the engine."""
     from cardpress.games import eshi100 as es
@@ -295,6 +310,7 @@ def context(game_id: str, lang: str) -> dict[str, Any]:
         "colour_name": lambda c: colour_name(c, lang),
         "es_settle": eshi100_settle,
         "es_rules": eshi100_rules,
+        "es_card": lambda card_id: eshi100_card(card_id, lang),
         "icon_name": lambda i: icon_name(i, lang),
         "range": range,
     }
