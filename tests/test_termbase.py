@@ -137,3 +137,26 @@ def test_a_broken_termbase_names_file_entry_and_field(
     with pytest.raises(termbase.TermbaseError) as err:
         termbase.load_termbase(path)
     assert str(path) in str(err.value) and message in str(err.value)
+
+
+def test_every_glossary_term_of_the_sheets_is_a_termbase_term() -> None:
+    """The sheets' glossaries name their terms exactly as the termbase does."""
+    from cardpress.rules import DOCUMENTS, load_rules
+    from cardpress.rules.model import Glossary
+
+    names = {
+        lang: {t.names[lang].lower(): t.id for t in termbase.load_termbase() if t.kind == "term"}
+        for lang in termbase.LANGS
+    }
+    missing = []
+    for game in DOCUMENTS:
+        for lang in termbase.LANGS:
+            for section in load_rules(game, lang).sections:
+                for block in section.blocks:
+                    if isinstance(block, Glossary):
+                        missing += [
+                            f"{game} ({lang}) {t.id}: {t.name!r}"
+                            for t in block.terms
+                            if t.name.lower() not in names[lang]
+                        ]
+    assert not missing, "glossary terms not in locales/termbase.toml:\n" + "\n".join(missing)
