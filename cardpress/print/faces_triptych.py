@@ -222,7 +222,7 @@ RULE_CARD_MIN_PT = 6.0
 RULE_CARD_FLOOR_PT = 4.8
 
 
-def _card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
+def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
     """A rule card's table (nomination results, scoring): ruled, compact, header in navy."""
     weights = table.widths or (1.0,) * len(table.rows[0])
     total = sum(weights)
@@ -271,7 +271,7 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
         out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
         if item.table is not None and item.table.rows:
             out.append(Spacer(0, fs * 0.15))
-            out.append(_card_table(item.table, width, fs * 0.95, lang, navy))
+            out.append(card_table(item.table, width, fs * 0.95, lang, navy))
         out.append(Spacer(0, fs * 0.3))
     return out[:-1]
 

@@ -502,10 +502,17 @@ class Typesetter:
         head = ParagraphStyle("ch", s.cell_head, fontSize=8.2, textColor=ACCENT)
         body = ParagraphStyle("cb", s.cell, fontSize=8.2, leading=11)
         title = self.p(escape(self.doc.label("card", "On the rule card")), s.box_title)
-        rows = [
-            [self.p(escape(i.heading), head), self.p(escape(i.body), body)] for i in self.doc.card
-        ]
-        inner = Table(rows, colWidths=[26 * mm, self.width - 26 * mm - 18])
+        body_w = self.width - 26 * mm - 18
+        rows = []
+        for i in self.doc.card:
+            cell: list[Flowable] = [self.p(escape(i.body), body)]
+            if i.table is not None:  # the rule card's own table, as the card prints it
+                from cardpress.print.faces_triptych import card_table
+
+                navy = (BLUE.red, BLUE.green, BLUE.blue)
+                cell += [Spacer(0, 2), card_table(i.table, body_w - 4, 7.4, self.doc.lang, navy)]
+            rows.append([self.p(escape(i.heading), head), cell])
+        inner = Table(rows, colWidths=[26 * mm, body_w])
         inner.setStyle(
             TableStyle(
                 [

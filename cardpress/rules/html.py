@@ -134,6 +134,21 @@ class _Renderer:
         self.doc = doc
         self.diagrams: Counter[str] = Counter()  # kind -> diagrams of it so far
 
+    def card_table(self, table: m.Table | None) -> str:
+        """A rule card's own table (nomination results, scoring), as the card prints it."""
+        if table is None:
+            return ""
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<{'th' if c.header else 'td'}>{escape(c.text)}</{'th' if c.header else 'td'}>"
+                for c in row
+            )
+            + "</tr>"
+            for row in table.rows
+        )
+        return f'<table class="rules-card-table">{rows}</table>'
+
     def blocks(self, blocks: tuple[m.Block, ...]) -> str:
         return "".join(self.block(b) for b in blocks)
 
@@ -245,7 +260,8 @@ class _Renderer:
         parts.append("</header>")
         if doc.card:
             items = "".join(
-                f"<dt>{escape(i.heading)}</dt><dd>{escape(i.body)}</dd>" for i in doc.card
+                f"<dt>{escape(i.heading)}</dt><dd>{escape(i.body)}{self.card_table(i.table)}</dd>"
+                for i in doc.card
             )
             parts.append(
                 f'<aside class="rules-box rules-card"><p class="rules-box-title">'
