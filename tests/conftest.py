@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,20 @@ import pytest
 from cardpress.paths import CARDS, ROOT
 
 SHARED = ROOT.parent / "shared"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Apps made without a DATABASE_URL keep their live tables out of the checkout."""
+    if "CARDPRESS_DATABASE_URL" not in os.environ:
+        config._cardpress_db_dir = folder = tempfile.mkdtemp(prefix="cardpress-tests-")  # type: ignore[attr-defined]
+        os.environ["CARDPRESS_DATABASE_URL"] = f"sqlite:///{folder}/tables.sqlite3"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = getattr(config, "_cardpress_db_dir", None)
+    if folder:
+        os.environ.pop("CARDPRESS_DATABASE_URL", None)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

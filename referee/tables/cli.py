@@ -9,7 +9,9 @@ from referee.tables.db import Database, current_revision, head_revision, upgrade
 def _database() -> tuple[Database, dict]:
     from referee import create_app
 
-    app = create_app({"TESTING": True})  # TESTING: do not upgrade behind our back
+    # only the configuration is read: no upgrade behind our back (TESTING), no
+    # request is served (so no secret key is needed)
+    app = create_app({"TESTING": True, "SECRET_KEY": "unused-by-the-command-line"})
     return Database(app.config["DATABASE_URL"]), dict(app.config)
 
 
