@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import random
 import sys
 import tempfile
@@ -90,12 +91,28 @@ class Table:
 
 
 def _request(
-    conn: http.client.HTTPConnection, method: str, path: str, token: str, body: str | None = None
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    token: str,
+    body: str | None = None,
+    key: str | None = None,
 ) -> tuple[int, dict]:
+    """One request; a kept-alive connection the server has closed is reopened once,
+    as browsers do (a POST carries an Idempotency-Key, so the retry is safe)."""
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-    conn.request(method, path, body=body, headers=headers)
-    response = conn.getresponse()
-    return response.status, json.loads(response.read())
+    if key:
+        headers["Idempotency-Key"] = key
+    for attempt in (1, 2):
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            return response.status, json.loads(response.read())
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            conn.close()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadline: float) -> None:
@@ -132,6 +149,7 @@ def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadli
                 f"/api/v1/tables/{table.id}/actions",
                 token,
                 json.dumps({"action": action}),
+                key=f"{seat}-{time.monotonic_ns()}",
             )
             took = time.monotonic() - started
             if status != 200:
@@ -184,20 +202,12 @@ def follow(
             stats.error(f"stream: {exc}")
 
 
-def run_tables(base: str, n_tables: int, n_phones: int, seconds: float, think: float) -> dict:
-    tables = []
-    for i in range(n_tables):
-        body = json.dumps(
-            {"game": "finger-auction", "players": [f"P{k}" for k in range(n_phones)], "seed": i}
-        ).encode()
-        request = urllib.request.Request(
-            f"{base}/api/v1/tables", data=body, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            tables.append(Table(json.loads(response.read())))
+def _play(args: tuple) -> dict:
+    """A client process: its share of the tables, every phone a pair of threads."""
+    base, bodies, n_phones, seconds, think = args
+    tables = [Table(b) for b in bodies]
     stats = Stats()
-    started = time.monotonic()
-    deadline = started + seconds
+    deadline = time.monotonic() + seconds
     threads = [
         threading.Thread(target=phone, args=(base, t, s, stats, think, deadline), daemon=True)
         for t in tables
@@ -207,36 +217,65 @@ def run_tables(base: str, n_tables: int, n_phones: int, seconds: float, think: f
         thread.start()
     for thread in threads:
         thread.join(max(0.1, deadline - time.monotonic() + 5))
-    elapsed = time.monotonic() - started
-    lost = 0
-    finished = 0
-    for t in tables:
-        request = urllib.request.Request(
-            f"{base}/api/v1/tables/{t.id}/record", headers={"Authorization": f"Bearer {t.host}"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            record = json.loads(response.read())
-        logged = {tuple(a) for a in record["actions"]}
-        lost += sum(1 for a in t.acknowledged if tuple(a) not in logged)
-        finished += t.done.is_set()
     return {
-        "actions": stats.actions,
-        "rate": stats.actions / elapsed,
-        "elapsed": elapsed,
-        "p50": pct(stats.latency, 50),
-        "p95": pct(stats.latency, 95),
-        "p99": pct(stats.latency, 99),
-        "prop50": pct(stats.propagation, 50),
-        "prop95": pct(stats.propagation, 95),
-        "prop99": pct(stats.propagation, 99),
-        "errors": len(stats.errors),
-        "error_samples": stats.errors[:3],
-        "lost": lost,
-        "finished": finished,
+        "latency": stats.latency,
+        "propagation": stats.propagation,
+        "errors": stats.errors,
+        "acknowledged": {t.id: t.acknowledged for t in tables},
+        "done": sum(t.done.is_set() for t in tables),
     }
 
 
-def run_baseline(base: str, clients: int, seconds: float, think: float) -> dict:
+def run_tables(
+    base: str, n_tables: int, n_phones: int, seconds: float, think: float, procs: int
+) -> dict:
+    bodies = []
+    for i in range(n_tables):
+        body = json.dumps(
+            {"game": "finger-auction", "players": [f"P{k}" for k in range(n_phones)], "seed": i}
+        ).encode()
+        request = urllib.request.Request(
+            f"{base}/api/v1/tables", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            bodies.append(json.loads(response.read()))
+    started = time.monotonic()
+    chunks = [bodies[i::procs] for i in range(procs)]
+    with multiprocessing.get_context("fork").Pool(procs) as pool:
+        parts = pool.map(_play, [(base, c, n_phones, seconds, think) for c in chunks if c])
+    elapsed = time.monotonic() - started
+    latency = [x for p in parts for x in p["latency"]]
+    propagation = [x for p in parts for x in p["propagation"]]
+    errors = [x for p in parts for x in p["errors"]]
+    acknowledged = {k: v for p in parts for k, v in p["acknowledged"].items()}
+    lost = 0
+    for body in bodies:
+        request = urllib.request.Request(
+            f"{base}/api/v1/tables/{body['table']}/record",
+            headers={"Authorization": f"Bearer {body['host']['token']}"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            logged = {tuple(a) for a in json.loads(response.read())["actions"]}
+        lost += sum(1 for a in acknowledged[body["table"]] if tuple(a) not in logged)
+    return {
+        "actions": len(latency),
+        "rate": len(latency) / elapsed,
+        "p50": pct(latency, 50),
+        "p95": pct(latency, 95),
+        "p99": pct(latency, 99),
+        "prop50": pct(propagation, 50),
+        "prop95": pct(propagation, 95),
+        "prop99": pct(propagation, 99),
+        "errors": len(errors),
+        "error_samples": errors[:3],
+        "lost": lost,
+        "finished": sum(p["done"] for p in parts),
+    }
+
+
+def _score(args: tuple) -> dict:
+    """A client process of the baseline: ``clients`` threads scoring at the phones' pace."""
+    base, clients, seconds, think, first = args
     host, port = base.removeprefix("http://").split(":")
     stats = Stats()
     deadline = time.monotonic() + seconds
@@ -247,33 +286,39 @@ def run_baseline(base: str, clients: int, seconds: float, think: float) -> dict:
         while time.monotonic() < deadline:
             time.sleep(rng.uniform(0, think))
             started = time.monotonic()
-            conn.request(
-                "POST",
-                "/api/v1/finger-auction/score",
-                body=SCORE_BODY,
-                headers={"Content-Type": "application/json"},
-            )
-            response = conn.getresponse()
-            response.read()
+            try:
+                status, _ = _request(conn, "POST", "/api/v1/finger-auction/score", "-", SCORE_BODY)
+            except OSError as exc:
+                stats.error(str(exc))
+                continue
             with stats.lock:
-                if response.status == 200:
+                if status == 200:
                     stats.latency.append(time.monotonic() - started)
-                    stats.actions += 1
                 else:
-                    stats.errors.append(str(response.status))
+                    stats.errors.append(str(status))
 
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    threads = [
+        threading.Thread(target=client, args=(first + i,), daemon=True) for i in range(clients)
+    ]
     for t in threads:
         t.start()
     for t in threads:
         t.join(seconds + 30)
+    return {"latency": stats.latency, "errors": stats.errors}
+
+
+def run_baseline(base: str, clients: int, seconds: float, think: float, procs: int) -> dict:
+    share = -(-clients // procs)
+    with multiprocessing.get_context("fork").Pool(procs) as pool:
+        parts = pool.map(_score, [(base, share, seconds, think, i * share) for i in range(procs)])
+    latency = [x for p in parts for x in p["latency"]]
     return {
-        "actions": stats.actions,
-        "rate": stats.actions / seconds,
-        "p50": pct(stats.latency, 50),
-        "p95": pct(stats.latency, 95),
-        "p99": pct(stats.latency, 99),
-        "errors": len(stats.errors),
+        "actions": len(latency),
+        "rate": len(latency) / seconds,
+        "p50": pct(latency, 50),
+        "p95": pct(latency, 95),
+        "p99": pct(latency, 99),
+        "errors": sum(len(p["errors"]) for p in parts),
     }
 
 
@@ -289,19 +334,22 @@ def main() -> None:
         help="a phone waits up to this long before each tap (seconds)",
     )
     parser.add_argument("--baseline-seconds", type=float, default=20)
+    parser.add_argument("--procs", type=int, default=4, help="client processes")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         sqlite_url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         with production_server(sqlite_url, threads=256) as (base, _):
             base_row = run_baseline(
-                base, args.tables * args.phones, args.baseline_seconds, args.think
+                base, args.tables * args.phones, args.baseline_seconds, args.think, args.procs
             )
             rows.append(("scoring API (stateless)", base_row))
             rows.append(
                 (
                     "tables, SQLite",
-                    run_tables(base, args.tables, args.phones, args.seconds, args.think),
+                    run_tables(
+                        base, args.tables, args.phones, args.seconds, args.think, args.procs
+                    ),
                 )
             )
         with private_cluster("cardpress-bench-pg-") as cluster:
@@ -310,7 +358,9 @@ def main() -> None:
                 rows.append(
                     (
                         "tables, PostgreSQL",
-                        run_tables(base, args.tables, args.phones, args.seconds, args.think),
+                        run_tables(
+                            base, args.tables, args.phones, args.seconds, args.think, args.procs
+                        ),
                     )
                 )
     print(

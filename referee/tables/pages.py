@@ -76,7 +76,7 @@ def _lang() -> str:
 # --------------------------------------------------------------------------- create
 
 
-def _create_request(form: MultiDict[str, str], game: str) -> tuple[CreateTable, list[str]]:
+def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
     names, bots = [], []
     for i in range(MAX_SEATS):
         name = form.get(f"name{i}", "").strip()
@@ -98,7 +98,7 @@ def _create_request(form: MultiDict[str, str], game: str) -> tuple[CreateTable, 
         body["seed"] = int(seed) if seed.isdigit() else seed
     from referee.tables.api import parse
 
-    return parse(CreateTable, body), names
+    return parse(CreateTable, body)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -113,7 +113,7 @@ def new() -> Any:
     error = None
     if request.method == "POST" and request.form.get("go"):
         try:
-            req, _names = _create_request(request.form, game)
+            req = _create_request(request.form, game)
             created = store.create(tables().db, req, request.form.get("nonce") or None)
         except ApiError as exc:
             error = exc.localised(_)
