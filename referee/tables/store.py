@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,6 +57,16 @@ class Created:
 
 def not_found() -> ApiError:
     return ApiError(N_("there is no table with this id"), "table", status=404)
+
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def _checked(table_id: str) -> str:
+    """Only an id of the shape we hand out reaches the database (no NUL, no megabytes)."""
+    if not _TABLE_ID.fullmatch(table_id):
+        raise not_found()
+    return table_id
 
 
 def state_of(table: GameTable) -> GameState:
@@ -204,7 +215,7 @@ def _key_hash(key: str | None) -> str | None:
 
 def load(db: Database, table_id: str) -> GameTable:
     with db.session() as session:
-        table = session.get(GameTable, table_id)
+        table = session.get(GameTable, _checked(table_id))
         if table is None:
             raise not_found()
         return table
@@ -238,7 +249,7 @@ def live_actions(session: Session, table_id: str) -> list[Action]:
 def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, Any]:
     """The replayable record, built from the log (the truth), not the snapshot."""
     with db.session() as session:
-        table = session.get(GameTable, table_id)
+        table = session.get(GameTable, _checked(table_id))
         if table is None:
             raise not_found()
         caller = identify(table, caller_token)
@@ -370,7 +381,7 @@ def _seat_needed(token: str | None) -> ApiError:
 def _locked(session: Session, table_id: str) -> GameTable:
     """Take the table's write lock first, then read it (so nothing reads stale)."""
     result = session.execute(
-        update(GameTable).where(GameTable.id == table_id).values(touched_at=utcnow())
+        update(GameTable).where(GameTable.id == _checked(table_id)).values(touched_at=utcnow())
     )
     if result.rowcount == 0:  # type: ignore[attr-defined]
         raise not_found()

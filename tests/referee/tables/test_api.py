@@ -100,6 +100,9 @@ def test_who_may_do_what(api):
         missing = api.get("/api/v1/tables/nosuchtable", headers=auth(token))
         assert missing.status_code == 404
         assert missing.get_json()["error"]["field"] == "table"
+    for odd in ("a%00b", "x" * 5000, "%E2%80%AE"):
+        assert api.get(f"/api/v1/tables/{odd}").status_code == 404
+        assert api.post(f"/api/v1/tables/{odd}/undo", headers=auth(host)).status_code == 404
     malformed = api.get(f"/api/v1/tables/{table}", headers={"Authorization": "Basic abc"})
     assert malformed.status_code == 401
 
