@@ -16,7 +16,7 @@ from flask import g
 from flask_babel import gettext as _
 
 from referee.catalogue import catalogue_or_none
-from referee.i18n import text
+from referee.i18n import current_language, text
 
 
 def _names(kind: str) -> dict[str, str]:
@@ -70,7 +70,12 @@ def card(game: str, cid: Any, view: Mapping[str, Any] | None = None) -> str:
 
 
 def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) -> str:
-    return ", ".join(card(game, c, view) for c in ids) if ids else _("nothing")
+    return _sep().join(card(game, c, view) for c in ids) if ids else _("nothing")
+
+
+def _sep() -> str:
+    """The list separator of the page's language (、 in Japanese)."""
+    return "、" if current_language() == "ja" else ", "
 
 
 def bid(value: str) -> str:
