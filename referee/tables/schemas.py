@@ -31,6 +31,8 @@ def _player_name(value: str) -> str:
         raise ValueError(f"contains an invisible or control character U+{ord(bad[0]):04X}")
     if not value:
         raise ValueError("is empty")
+    if len(value) > MAX_NAME:
+        raise ValueError(f"is longer than {MAX_NAME} characters")
     return value
 
 

@@ -176,6 +176,8 @@ def test_bad_requests_name_the_field(api):
         ({"game": "finger-auction", "players": ["A"]}, "players"),
         ({"game": "finger-auction", "players": ["A"] * 6}, "players"),
         ({"game": "finger-auction", "players": ["A", "x" * 60]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "x" * 25]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", " "]}, "players[1]"),
         ({"game": "finger-auction", "players": ["A", "B\u202e"]}, "players[1]"),
         ({"game": "finger-auction", "players": ["A", "B"], "bots": [2]}, "bots[0]"),
         ({"game": "finger-auction", "players": ["A", "B"], "options": {"x": 1}}, "options.x"),
