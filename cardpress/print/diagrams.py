@@ -40,8 +40,9 @@ from cardpress.print.palette import (
     PAPER,
     SOFT,
 )
+from cardpress.print.typography import typographic
 from cardpress.rules import data
-from cardpress.rules.kinsoku import is_cjk
+from cardpress.rules.kinsoku import is_cjk, line_breaks
 from cardpress.rules.model import Diagram
 
 # --------------------------------------------------------------------------- text helpers
@@ -100,10 +101,15 @@ def fill_lines(tokens: list[str], font: str, size: float, width: float) -> list[
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` (words, or characters for CJK)."""
-    return [
-        line for para in text.split("\n") for line in fill_lines(_tokens(para), font, size, width)
-    ]
+    """Break ``text`` into lines no wider than ``width`` with the project's one line breaker.
+
+    Japanese follows kinsoku (``cardpress.rules.kinsoku.line_breaks``), other
+    languages break at spaces; a word wider than the line is split.
+    """
+    text = typographic(text)
+    chars = list(text)
+    widths = [stringWidth(ch, font, size) for ch in chars]
+    return [text[a:b].strip() for a, b in line_breaks(chars, widths, width)]
 
 
 def text_block(
@@ -771,4 +777,17 @@ def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
         "um-mixing": lambda: ultimatch_mixing(labels, lang, width),
     }
     maker = makers.get(diagram.kind)
-    return maker() if maker else None
+    if maker is None:
+        return None
+    drawing = maker()
+    _set_typographic(drawing)
+    return drawing
+
+
+def _set_typographic(node) -> None:
+    """Curly quotes and en dashes in every label of a finished drawing."""
+    for child in getattr(node, "contents", ()):
+        if isinstance(child, String):
+            child.text = typographic(child.text)
+        else:
+            _set_typographic(child)

@@ -25,7 +25,9 @@ from cardpress.print.typeset import (
     Ctx,
     draw_card_qr,
     draw_fit,
+    draw_lines,
     draw_paragraphs_fit,
+    fit_lines,
     framed_panel,
     qr_box,
 )
@@ -121,16 +123,10 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     tx = side + 2 * r + 2.2 * mm * s
     tw = ctx.w - tx - side - icons_w - 1.5 * mm
     canvas.setFillColorRGB(*WHITE)
-    draw_fit(
-        canvas,
-        card.title[ctx.lang],
-        tx,
-        ctx.h - header_h / 2 - 1.2 * mm * s,
-        SERIF,
-        11.5 * s,
-        tw,
-        min_size=6,
-    )
+    # the title keeps clear of the icons: two lines before it shrinks, never below 7 pt
+    fs, lines = fit_lines(card.title[ctx.lang], SERIF, 11.5 * s, tw)
+    block = fs * (0.88 + 0.25) + (len(lines) - 1) * fs * 1.12
+    draw_lines(canvas, lines, tx, ctx.h - header_h / 2 + block / 2, SERIF, fs, 1.12)
     # picture box with the PROXY band
     px, pw = side + 2.2 * mm * s, ctx.w - 2 * side - 4.4 * mm * s
     ph = 30 * mm * s

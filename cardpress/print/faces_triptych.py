@@ -23,6 +23,7 @@ from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix
 from cardpress.print.fonts import MONO
 from cardpress.print.typeset import (
     INK,
+    MIN_SIZE,
     MUTED,
     PAPER,
     SANS,
@@ -33,6 +34,8 @@ from cardpress.print.typeset import (
     draw_card_qr,
     draw_fit,
     draw_footer,
+    draw_lines,
+    fit_lines,
     framed_panel,
     paragraph,
     qr_box,
@@ -83,21 +86,17 @@ def _art_frame(canvas, x, y, w, h, colour: RGB) -> None:
 def _caption(
     canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float, colour: RGB = INK
 ) -> None:
-    """Title (serif) and a subtitle line under the art, left of the QR code."""
+    """Title (serif, two lines before it shrinks) and a subtitle under the art, left of the QR."""
     qx, _qy, _qs = qr_box(ctx)
-    width = qx - left - 3 * mm * ctx.s
-    top = art_y - 2.4 * mm * ctx.s
-    fs = 10.5 * ctx.s
-    para = paragraph(title, SERIF, fs, ctx.lang, colour, leading=fs * 1.18)
-    _, ph = para.wrap(width, 1000)
-    while ph > fs * 1.18 * 3.05 and fs > 6.5:
-        fs -= 0.5
-        para = paragraph(title, SERIF, fs, ctx.lang, colour, leading=fs * 1.18)
-        _, ph = para.wrap(width, 1000)
-    para.drawOn(canvas, left, top - ph)
+    width = qx - left - 2 * mm * ctx.s
+    top = art_y - 2.2 * mm * ctx.s
+    fs, lines = fit_lines(title, SERIF, 10.5 * ctx.s, width)
+    canvas.setFillColorRGB(*colour)
+    bottom = draw_lines(canvas, lines, left, top, SERIF, fs, 1.15)
     if sub:
         canvas.setFillColorRGB(*MUTED)
-        draw_fit(canvas, sub, left, top - ph - 4 * mm * ctx.s + 1.2, SANS, 7.2 * ctx.s, width)
+        sub_size = max(MIN_SIZE, 7.2 * ctx.s)
+        draw_fit(canvas, sub, left, bottom - sub_size * 1.2, SANS, sub_size, width)
 
 
 def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:

@@ -50,6 +50,7 @@ from cardpress.print.palette import (
     RULE,
 )
 from cardpress.print.qr import qr_flowable
+from cardpress.print.typography import typographic, typographic_markup
 from cardpress.rules import load_rules
 from cardpress.rules import model as m
 from cardpress.rules.kinsoku import KinsokuParagraph, is_cjk
@@ -299,6 +300,8 @@ class Typesetter:
         self.width = width
 
     def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
+        if style is not self.s.url:  # a URL keeps its hyphens
+            markup = typographic_markup(markup)
         return self.P(markup, style, bulletText=bullet)
 
     def content_width(self, inner: bool) -> float:
@@ -663,7 +666,7 @@ def _canvas_maker(footer_title: str):
             self.line(MARGIN_X, y + 9, w - MARGIN_X, y + 9)
             self.setFont(SANS, 7.2)
             self.setFillColor(MUTED)
-            self.drawString(MARGIN_X, y, footer_title)
+            self.drawString(MARGIN_X, y, typographic(footer_title))
             self.setFont(SANS_BOLD, 7.6)
             self.setFillColor(INK)
             self.drawRightString(w - MARGIN_X, y, f"{self._pageNumber} / {total}")

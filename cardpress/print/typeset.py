@@ -8,6 +8,7 @@ the trim box, ``ctx.w`` by ``ctx.h`` points; artwork that should bleed runs to
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +25,8 @@ from cardpress.print.art import RGB, hex_rgb, luminance
 from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
 from cardpress.print.layout import SAFE, CardSize
 from cardpress.print.qr import card_qr_size, card_url, draw_qr
-from cardpress.rules.kinsoku import is_cjk
+from cardpress.print.typography import typographic, typographic_markup
+from cardpress.rules.kinsoku import KinsokuParagraph, is_cjk, line_breaks
 
 INK: RGB = (0.13, 0.12, 0.11)
 PAPER: RGB = hex_rgb("#f7f2e7")
@@ -70,12 +72,13 @@ def text_colour_on(bg: RGB) -> RGB:
     return INK if luminance(bg) > 0.55 else (1.0, 1.0, 1.0)
 
 
-def fit_size(text: str, font: str, size: float, max_w: float, min_size: float = 4.0) -> float:
-    """The largest size <= ``size`` at which ``text`` fits in ``max_w``."""
-    width = stringWidth(text, font, size)
+def fit_size(text: str, font: str, size: float, max_w: float, min_size: float = MIN_SIZE) -> float:
+    """The largest size <= ``size`` (and >= ``min_size``, never below ``MIN_SIZE``) that fits."""
+    floor = max(MIN_SIZE, min_size)
+    width = stringWidth(typographic(text), font, size)
     if width <= max_w or width == 0:
-        return size
-    return max(min_size, size * max_w / width)
+        return max(size, floor) if size < floor else size
+    return max(floor, size * max_w / width)
 
 
 def draw_fit(
@@ -87,18 +90,75 @@ def draw_fit(
     size: float,
     max_w: float,
     align: str = "left",
-    min_size: float = 4.0,
+    min_size: float = MIN_SIZE,
 ) -> float:
-    """Draw one line shrunk to fit; returns the size used."""
+    """Draw one line shrunk to fit, never below ``MIN_SIZE``; returns the size used.
+
+    A line still too wide at the smallest size is condensed (horizontal scale, no
+    further than 75 %) rather than left to run into its neighbours.
+    """
+    text = typographic(text)
     fs = fit_size(text, font, size, max_w, min_size)
-    canvas.setFont(font, fs)
+    width = stringWidth(text, font, fs)
+    squeeze = max(0.75, max_w / width) if width > max_w > 0 else 1.0
     if align == "centre":
-        canvas.drawCentredString(x, y, text)
+        x -= width * squeeze / 2
     elif align == "right":
-        canvas.drawRightString(x, y, text)
-    else:
-        canvas.drawString(x, y, text)
+        x -= width * squeeze
+    t = canvas.beginText(x, y)
+    t.setFont(font, fs)
+    if squeeze < 1.0:
+        t.setHorizScale(squeeze * 100)
+    t.textOut(text)
+    canvas.drawText(t)
     return fs
+
+
+def fit_lines(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    *,
+    max_lines: int = 2,
+    min_size: float = MIN_TITLE_SIZE,
+) -> tuple[float, list[str]]:
+    """The size and lines that set ``text`` in ``width``: wrap first, then shrink.
+
+    At ``size`` the text may take up to ``max_lines`` lines; only when it needs more
+    does the size come down, in quarter points, to ``min_size`` (7 pt for titles). Lines
+    are broken by the project's one line breaker (kinsoku for Japanese). Past the
+    minimum the text takes what lines it needs.
+    """
+    text = typographic(text)
+    fs = max(size, min_size) if size < min_size else size
+    while True:
+        lines = break_text(text, font, fs, width)
+        fits = len(lines) <= max_lines and all(
+            stringWidth(ln, font, fs) <= width + 0.01 for ln in lines
+        )
+        if fits or fs <= min_size:
+            return fs, lines
+        fs = max(min_size, fs - 0.25)
+
+
+def break_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` (kinsoku for Japanese, spaces otherwise)."""
+    chars = list(text)
+    widths = [stringWidth(ch, font, size) for ch in chars]
+    return [text[a:b].strip() for a, b in line_breaks(chars, widths, width)]
+
+
+def draw_lines(
+    canvas, lines: list[str], x: float, top: float, font: str, size: float, leading: float
+) -> float:
+    """Set ``lines`` from ``top`` down (first baseline one ascent below); returns the bottom."""
+    y = top - size * 0.88
+    for line in lines:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, line)
+        y -= size * leading
+    return y + size * leading - size * 0.25
 
 
 @lru_cache(maxsize=256)
@@ -130,9 +190,12 @@ def paragraph(
     align: int = TA_LEFT,
     markup: bool = False,
 ) -> Paragraph:
-    st = style(font, size, leading or size * 1.28, colour, lang, align)
-    body = text if markup else escape(text)
-    return Paragraph(body, st)
+    size = max(size, MIN_SIZE)
+    st = style(
+        font, size, max(leading or 0, size * 1.1) if leading else size * 1.28, colour, lang, align
+    )
+    body = typographic_markup(text) if markup else escape(typographic(text))
+    return (KinsokuParagraph if is_cjk(lang) else Paragraph)(body, st)
 
 
 def draw_paragraphs_fit(
@@ -145,14 +208,18 @@ def draw_paragraphs_fit(
     lang: str,
     font: str = SANS,
     size: float = 7.0,
-    min_size: float = 4.6,
+    min_size: float = MIN_SIZE,
     colour: RGB = INK,
     gap: float = 0.35,
 ) -> float:
     """Draw (heading, body) pairs in a box, shrinking type until they fit.
 
-    Returns the size used. Headings are bold; ``gap`` is in multiples of size.
+    Returns the size used, never below ``MIN_SIZE``: text that does not fit at the
+    minimum is reported (a warning naming its first words) and drawn regardless, so
+    a layout that asks too much of a card is fixed in its words, not in its type.
+    Headings are bold; ``gap`` is in multiples of size.
     """
+    min_size = max(MIN_SIZE, min_size)
     fs = size
     while True:
         flows = []
@@ -171,6 +238,12 @@ def draw_paragraphs_fit(
         if total <= h or fs <= min_size:
             break
         fs = max(min_size, fs - 0.25)
+    if total > h + 0.5:
+        first = (paras_spec[0][0] or paras_spec[0][1])[:30] if paras_spec else ""
+        warnings.warn(
+            f"text starting {first!r} needs {total:.0f} pt, the box has {h:.0f} pt",
+            stacklevel=2,
+        )
     y = top
     for f, fh in zip(flows, heights, strict=True):
         y -= fh
@@ -211,8 +284,7 @@ def framed_panel(
 def draw_footer(canvas, ctx: Ctx, x: float, text: str) -> None:
     """The small print along the bottom edge, starting at ``x``."""
     canvas.setFillColorRGB(*MUTED)
-    canvas.setFont(SANS, 5.2 * ctx.s)
-    canvas.drawString(x, 5.0 * mm * ctx.s, text)
+    draw_fit(canvas, text, x, 5.0 * mm * ctx.s, SANS, MIN_SIZE, qr_box(ctx)[0] - x - 1.5 * mm)
 
 
 def qr_box(ctx: Ctx) -> tuple[float, float, float]:
@@ -247,10 +319,13 @@ __all__ = [
     "WHITE",
     "Ctx",
     "background",
+    "break_text",
     "draw_card_qr",
     "draw_fit",
     "draw_footer",
+    "draw_lines",
     "draw_paragraphs_fit",
+    "fit_lines",
     "fit_size",
     "framed_panel",
     "label",

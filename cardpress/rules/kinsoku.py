@@ -1,16 +1,23 @@
-"""Japanese line breaking (kinsoku shori) for ReportLab paragraphs.
+"""The one Japanese line breaker (kinsoku shori, after JIS X 4051 / W3C JLREQ).
 
 ReportLab's CJK wrapping breaks between any two characters and only lets
 one line-start-forbidden mark hang into the margin; it never keeps an opening
 bracket off the end of a line and happily splits a Latin word such as
-``FA-3`` in two. ``KinsokuParagraph`` replaces its line breaker with one that
+``FA-3`` in two. ``line_breaks`` chooses the breaks for every Japanese text we
+print — rule sheets (``KinsokuParagraph``), card faces (``typeset.paragraph``)
+and diagrams (``diagrams.wrap``) — so they all obey the same rules:
 
-* never starts a line with a closing mark (、。」）… small kana, ー) and never
-  ends one with an opening mark (「（…): the break moves back (oidashi);
-* keeps runs of Latin letters and digits (rule IDs, numbers) whole;
-* honours ``<br/>``.
+* no line starts with a closing mark (、。」）：… small kana, ー) and none ends
+  with an opening mark (「（…): the break moves back (oidashi), and only when a
+  line would be left empty does a 、 or 。 hang past the edge (burasage);
+* runs of Latin letters and digits (rule IDs, numbers) stay whole, and so
+  does a katakana word (ブラフ, セッション) of up to ``KATAKANA_WORD`` characters
+  when a break before it exists;
+* the last line of a paragraph never holds a single character (with its
+  closing marks): one more comes down from the line above;
+* forced breaks (``<br/>``, ``\n``) are honoured.
 
-Used for Japanese text (``wordWrap='CJK'``); other paragraphs wrap normally.
+Other languages break at spaces; the same function serves them in diagrams.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ CANNOT_START = frozenset(
     "ー〜～々ゝゞヽヾ゛゜%％‰℃°′″"
 )
 CANNOT_END = frozenset("「『（［｛〈《【〔〘〚([{‘“")
+#: closing marks that may hang past the line's end when nothing else can move
+HANGING = frozenset("、。，．,.")
 CJK_LANGS = frozenset({"ja", "zh", "ko"})
 
 
@@ -41,8 +50,136 @@ def is_cjk(lang: str) -> bool:
     return lang in CJK_LANGS
 
 
+KATAKANA_WORD = 8  # a katakana run up to this long is kept on one line when it can be
+
+
 def _is_word(ch: str) -> bool:
     return len(ch) == 1 and ch.isascii() and (ch.isalnum() or ch in "-_.'/+#")
+
+
+def _is_katakana(ch: str) -> bool:
+    return ("\u30a1" <= ch <= "\u30fa") or ch in "ーヽヾ"
+
+
+def _is_cjk_char(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Whether a break between ``a`` and ``b`` would split a word."""
+    if a in " \n" or b in " \n":
+        return False
+    if not _is_cjk_char(a) and not _is_cjk_char(b):
+        return True  # a Latin word, a number, a rule ID: break at spaces only
+    return _is_katakana(a) and _is_katakana(b)
+
+
+def _legal(chars, start: int, b: int) -> bool:
+    if b <= start or b >= len(chars):
+        return b >= len(chars)
+    prev, nxt = chars[b - 1], chars[b]
+    if nxt in CANNOT_START or prev in CANNOT_END:
+        return False
+    if _is_katakana(prev) and _is_katakana(nxt):
+        return _katakana_run_length(chars, b) > KATAKANA_WORD  # only a very long run splits
+    return not _same_word(prev, nxt)
+
+
+def legal_break(chars, start: int, b: int) -> int:
+    """The last legal break at or before ``b`` in a line that begins at ``start``.
+
+    A word longer than the line is split where the line is full (still avoiding a
+    closing mark at the start of the next line); a katakana word is split only when it
+    is longer than ``KATAKANA_WORD``.
+    """
+    j = b
+    while j > start:
+        if _legal(chars, start, j):
+            return j
+        j -= 1
+    # no clean break: hang one 、。 past the edge rather than start a line with it
+    if b < len(chars) and chars[b] in HANGING:
+        return b + 1
+    # split the long word, only respecting the marks
+    j = b
+    while j > start + 1 and (chars[j] in CANNOT_START or chars[j - 1] in CANNOT_END):
+        j -= 1
+    return j if j > start else b
+
+
+def _katakana_run_length(chars, b: int) -> int:
+    i, j = b, b
+    while i > 0 and _is_katakana(chars[i - 1]):
+        i -= 1
+    while j < len(chars) and _is_katakana(chars[j]):
+        j += 1
+    return j - i
+
+
+def line_breaks(chars, widths, max_width, forced=frozenset()) -> list[tuple[int, int]]:
+    """Lines as (start, end) index pairs into ``chars``.
+
+    ``chars`` are one-character strings, ``widths`` their advance widths, and
+    ``max_width`` a number or a function of the line number. A ``"\n"`` or an index
+    in ``forced`` ends a line there (the newline itself is not part of any line).
+    Spaces at the start of a wrapped line are dropped.
+    """
+    width_of = max_width if callable(max_width) else (lambda _n: max_width)
+    n = len(chars)
+    lines: list[tuple[int, int]] = []
+    hard: set[int] = set()  # line numbers that end at a forced break
+    start = 0
+    while start < n:
+        if lines and lines[-1][0] not in hard:
+            while start < n and chars[start] == " ":
+                start += 1
+            if start >= n:
+                break
+        limit = width_of(len(lines)) + _FUZZ
+        width = 0.0
+        i = start
+        while i < n and chars[i] != "\n" and i not in forced:
+            if width + widths[i] > limit and i > start:
+                break
+            width += widths[i]
+            i += 1
+        if i >= n:
+            lines.append((start, n))
+            break
+        if chars[i] == "\n" or i in forced:
+            end = i + 1 if i in forced else i
+            lines.append((start, end))
+            hard.add(len(lines) - 1)
+            start = i + 1
+            continue
+        b = legal_break(chars, start, i)
+        lines.append((start, b))
+        start = b
+    return _no_lone_last_char(chars, widths, width_of, lines, hard)
+
+
+def _visible(chars, start: int, end: int) -> int:
+    return sum(1 for ch in chars[start:end] if ch not in CANNOT_START and not ch.isspace())
+
+
+def _no_lone_last_char(chars, widths, width_of, lines, hard) -> list[tuple[int, int]]:
+    """Bring one more character down when a paragraph's last line would hold only one."""
+    out = list(lines)
+    for k in range(1, len(out)):
+        last = k == len(out) - 1 or (k in hard)
+        if not last or (k - 1) in hard:
+            continue
+        (ps, pe), (s, e) = out[k - 1], out[k]
+        if _visible(chars, s, e) != 1 or not _is_cjk_char(chars[s]):
+            continue
+        b = pe - 1
+        while b > ps + 1 and not _legal(chars, ps, b):
+            b -= 1
+        if b <= ps + 1 or not _legal(chars, ps, b):
+            continue
+        if sum(widths[b:e]) <= width_of(k) + _FUZZ:
+            out[k - 1], out[k] = (ps, b), (b, e)
+    return out
 
 
 def _width(u, max_width: float) -> float:
@@ -53,24 +190,8 @@ def _width(u, max_width: float) -> float:
     return w
 
 
-def break_point(chars: list, start: int, brk: int) -> int:
-    """Move a break at ``brk`` (line = chars[start:brk]) back to a legal place."""
-    b = brk
-    if b < len(chars) and _is_word(chars[b]) and _is_word(chars[b - 1]):
-        j = b - 1
-        while j > start and _is_word(chars[j - 1]):
-            j -= 1
-        if j > start:
-            b = j
-    for _ in range(6):
-        if b - 1 > start and (chars[b] in CANNOT_START or chars[b - 1] in CANNOT_END):
-            b -= 1
-        else:
-            break
-    return b
-
-
 def kinsoku_split(frags, max_widths, calc_bounds: bool, encoding: str = "utf8") -> ParaLines:
+    """ReportLab's CJK line splitting with the breaks chosen by ``line_breaks``."""
     chars = []
     for f in frags:
         text = f.text
@@ -80,43 +201,21 @@ def kinsoku_split(frags, max_widths, calc_bounds: bool, encoding: str = "utf8") 
             chars.extend(cjkU(t, f, encoding) for t in text)
         else:
             chars.append(cjkU(text, f, encoding))
+    forced = frozenset(i for i, u in enumerate(chars) if hasattr(u.frag, "lineBreak"))
+    first = max_widths[0]
+    widths = [_width(u, first) for u in chars]
+    keys = [str(u) if len(str(u)) == 1 else "\ufffc" for u in chars]
+
+    def width_of(n: int) -> float:
+        return max_widths[min(n, len(max_widths) - 1)]
+
     lines = []
-    n = len(chars)
-    start = 0
-    while start < n:
-        max_width = max_widths[min(len(lines), len(max_widths) - 1)]
-        if lines:  # a wrapped line never starts with a space
-            while start < n and chars[start] == " ":
-                start += 1
-            if start >= n:
-                break
-        width = 0.0
-        i = start
-        brk = None
-        forced = False
-        while i < n:
-            u = chars[i]
-            if hasattr(u.frag, "lineBreak"):
-                brk, forced = i + 1, True
-                break
-            w = _width(u, max_width)
-            if width + w > max_width + _FUZZ and i > start:
-                brk = i
-                break
-            width += w
-            i += 1
-        if brk is None:
-            rest = chars[start:]
-            lines.append(
-                makeCJKParaLine(rest, max_width, width, max_width - width, False, calc_bounds)
-            )
-            break
-        if not forced:
-            brk = break_point(chars, start, brk)
-        seg = chars[start:brk]
-        used = sum(_width(u, max_width) for u in seg)
-        lines.append(makeCJKParaLine(seg, max_width, used, max_width - used, forced, calc_bounds))
-        start = brk
+    for start, end in line_breaks(keys, widths, width_of, forced):
+        mw = width_of(len(lines))
+        seg = chars[start:end]
+        used = sum(_width(u, mw) for u in seg)
+        hard = end - 1 in forced
+        lines.append(makeCJKParaLine(seg, mw, used, mw - used, hard, calc_bounds))
     return ParaLines(kind=1, lines=lines)
 
 

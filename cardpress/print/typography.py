@@ -1,0 +1,44 @@
+"""English typography at the last moment before text is set: curly quotes, en dashes.
+
+Catalogues, card data and templates are written with the keys a keyboard has
+(' " -); every text the print layer sets passes through ``typographic`` (or
+``typographic_markup`` for Platypus mini-HTML), so whoever writes the words,
+the page shows ’ ‘ “ ” and – where a typesetter would put them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_OPEN_BEFORE = " \t\n([{<—–-/\u3000「『（"
+_RANGE = re.compile(r"(?<=\d)-(?=\d)")  # 2-4 players, 1872-1873: an en dash
+_SPACED_HYPHEN = re.compile(r"(?<= )-(?= )")  # a dash between words: spaced en dash
+_TAG = re.compile(r"(<[^>]*>|&[#\w]+;)")
+
+
+@lru_cache(maxsize=8192)
+def typographic(text: str) -> str:
+    """``text`` with curly quotes and apostrophes and en dashes in ranges."""
+    if not any(ch in text for ch in "'\"-"):
+        return text
+    text = _RANGE.sub("–", text)
+    text = _SPACED_HYPHEN.sub("–", text)
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if ch not in "'\"":
+            out.append(ch)
+            continue
+        before = text[i - 1] if i else " "
+        opening = before in _OPEN_BEFORE
+        if ch == "'":
+            out.append("‘" if opening and i + 1 < len(text) and text[i + 1].isalnum() else "’")
+        else:
+            out.append("“" if opening else "”")
+    return "".join(out)
+
+
+def typographic_markup(markup: str) -> str:
+    """``typographic`` for Platypus markup: tags and entities are left as they are."""
+    parts = _TAG.split(markup)
+    return "".join(p if _TAG.fullmatch(p) else typographic(p) for p in parts)
