@@ -52,6 +52,33 @@ def luminance(c: RGB) -> float:
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 
 
+def relative_luminance(c: RGB) -> float:
+    """WCAG 2 relative luminance (sRGB decoded to linear light)."""
+
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio between two colours, 1 to 21."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable(colour: RGB, on: RGB, ratio: float = 4.5) -> RGB:
+    """``colour`` darkened (or lightened) just enough to read at ``ratio`` on ``on``."""
+    if contrast(colour, on) >= ratio:
+        return colour
+    toward = (0.0, 0.0, 0.0) if relative_luminance(on) > 0.18 else (1.0, 1.0, 1.0)
+    for step in range(1, 41):
+        c = mix(colour, toward, step / 40)
+        if contrast(c, on) >= ratio:
+            return c
+    return toward
+
+
 def grey(c: RGB, t: float = 0.7) -> RGB:
     lum = luminance(c)
     return mix(c, (lum, lum, lum), t)

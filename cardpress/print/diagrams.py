@@ -709,22 +709,27 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
     mixes = data.colour_mixes()
     cw, ch = 12 * mm, 16 * mm
     row_h = ch + 5 * mm
-    w = min(width, 118 * mm)
     h = len(mixes) * row_h + 2
+    # columns placed by measured width: card, its name, a gap, the sign, a gap, next card
+    names = {c: _colour_info(c, lang)[2] for pair in mixes for c in (pair[0], *pair[1])}
+    name_w = max(stringWidth(n, SANS_BOLD, 8) for n in names.values())
+    sign_w = max(stringWidth(x, SANS_BOLD, 12) for x in "+=＋＝")
+    gap = 2.2 * mm
+    step = cw + gap + name_w + gap + sign_w + gap
+    w = min(width, max(118 * mm, 2 * step + cw + gap + name_w + gap + 30 * mm))
     d = new_drawing(w, h)
     g = Group()
     d.add(g)
     for k, (secondary, (p1, p2)) in enumerate(mixes):
         y = h - (k + 1) * row_h + 3.5 * mm
-        xs = [0, 24 * mm, 52 * mm]
+        xs = [0, step, 2 * step]
         for x, colour in zip(xs, (p1, p2, secondary), strict=True):
             um_card(g, x, y, cw, ch, colour, 0, lang)
-            name = _colour_info(colour, lang)[2]
             g.add(
                 String(
-                    x + cw + 2.2 * mm,
+                    x + cw + gap,
                     y + ch / 2 - 3,
-                    name,
+                    names[colour],
                     fontName=SANS_BOLD,
                     fontSize=8,
                     fillColor=INK,
@@ -732,7 +737,7 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
             )
         # Japanese sets maths in full-width signs, as the sheet's text does (赤＋黄＝オレンジ)
         plus, equals = ("＋", "＝") if is_cjk(lang) else ("+", "=")
-        for x, sign in ((20.5 * mm, plus), (48 * mm, equals)):
+        for x, sign in ((step - gap - sign_w / 2, plus), (2 * step - gap - sign_w / 2, equals)):
             g.add(
                 String(
                     x,
@@ -746,7 +751,8 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
             )
         note = _label(labels, "note")
         if k == 0 and note and note != "note":
-            text_block(g, note, 80 * mm, y + ch, w - 80 * mm, 7, SANS, MUTED, anchor="start")
+            nx = 2 * step + cw + gap + name_w + gap
+            text_block(g, note, nx, y + ch, max(w - nx, 30 * mm), 7, SANS, MUTED, anchor="start")
     # the numbers on the cards are blanked: colour mixing ignores them
     for node in list(g.contents):
         if isinstance(node, String) and node.text == "0":

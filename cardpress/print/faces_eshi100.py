@@ -17,6 +17,7 @@ from cardpress.print.art import clip, hex_rgb, mix, seed_of
 from cardpress.print.glyphs import draw_flower
 from cardpress.print.typeset import (
     INK,
+    MIN_SIZE,
     MUTED,
     SANS,
     SANS_BOLD,
@@ -93,9 +94,20 @@ def _bid(canvas, ctx: Ctx, card: Eshi100Card, cx: float, cy: float, r: float) ->
     canvas.setLineWidth(0.6)
     canvas.circle(cx, cy, r * 0.74, stroke=1, fill=0)
     canvas.setFillColorRGB(*INK)
-    draw_fit(canvas, str(card.bid), cx, cy - r * 0.32, SANS_BOLD, r * 1.05, r * 1.3, align="centre")
+    # number above, label below, each sized to its half of the coin (6 pt floor included)
+    label_size = max(MIN_SIZE, r * 0.32)
+    draw_fit(canvas, str(card.bid), cx, cy - r * 0.12, SANS_BOLD, r * 0.9, r * 1.3, align="centre")
     canvas.setFillColorRGB(*mix(INK, GOLD, 0.1))
-    draw_fit(canvas, ctx._("Bid"), cx, cy - r * 0.72, SANS_BOLD, r * 0.32, r * 1.2, align="centre")
+    draw_fit(
+        canvas,
+        ctx._("Bid"),
+        cx,
+        cy - r * 0.2 - label_size,
+        SANS_BOLD,
+        label_size,
+        r * 1.4,
+        align="centre",
+    )
 
 
 def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:

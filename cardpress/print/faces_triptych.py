@@ -19,8 +19,9 @@ from reportlab.platypus import Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
-from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix
+from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix, readable
 from cardpress.print.fonts import MONO
+from cardpress.print.glyphs import draw_symbol
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
@@ -29,6 +30,7 @@ from cardpress.print.typeset import (
     SANS,
     SANS_BOLD,
     SERIF,
+    WHITE,
     Ctx,
     background,
     draw_card_qr,
@@ -50,16 +52,54 @@ GOLD = hex_rgb("#b8913a")
 GOLD_DARK = hex_rgb("#5a4318")
 
 
-def _badge(canvas, ctx: Ctx, text: str, fill: RGB, ink: RGB, header_h: float) -> float:
-    """The corner index: a disc at the top-left; returns its right edge."""
-    r = header_h * 0.36
-    cx = 3 * mm * ctx.s + r + 0.6 * mm
-    cy = ctx.h - header_h / 2 - 0.3 * mm * ctx.s
+#: the shape beside each painter's number, so colour is never the only signal
+PAINTER_SYMBOL = {"monet": "circle", "gogh": "star", "vermeer": "diamond"}
+
+
+def _index(canvas, ctx: Ctx, text: str, symbol: str | None, fill: RGB, ink: RGB, cx, cy, r) -> None:
+    """A corner index centred at (cx, cy): a disc with the number, the painter's shape under it."""
     canvas.setFillColorRGB(*fill)
     canvas.circle(cx, cy, r, stroke=0, fill=1)
     canvas.setFillColorRGB(*ink)
-    size = r * 1.35 if len(text) == 1 else r * 1.05
+    if not text and symbol:  # the Mona Lisa's index is its star
+        draw_symbol(canvas, symbol, cx, cy, r * 0.62, ink)
+        return
+    size = r * 1.3 if len(text) == 1 else r * 1.0
     draw_fit(canvas, text, cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
+    if symbol:
+        sr = r * 0.34
+        draw_symbol(
+            canvas, symbol, cx, cy - r - sr - 0.5 * mm * ctx.s, sr, ink, stroke=fill, width=0.6
+        )
+
+
+def _badge(
+    canvas, ctx: Ctx, text: str, fill: RGB, ink: RGB, header_h: float, symbol: str | None = None
+) -> float:
+    """The corner index at the top-left and, turned, above the QR code; returns its right edge.
+
+    A hand fanned either way up shows one of the two; each carries the painter's
+    shape beside the number so the suit reads without colour.
+    """
+    r = header_h * 0.34
+    cx = 3 * mm * ctx.s + r + 0.6 * mm
+    pip = bool(symbol and text)  # a shape under the number (the Mona Lisa's is the number)
+    cy = ctx.h - header_h / 2 + (r * 0.25 if pip else -0.3 * mm * ctx.s)
+    _index(canvas, ctx, text, None if pip else symbol, fill, ink, cx, cy, r)
+    if pip:  # the shape sits in the frame under the disc
+        sr = r * 0.3
+        draw_symbol(canvas, symbol, cx, cy - r - sr - 0.2 * mm, sr, fill, stroke=ink, width=0.5)
+    qx, qy, qs = qr_box(ctx)
+    canvas.saveState()
+    canvas.translate(qx + qs - r * 0.8, qy + qs + r * 1.9 + 1.0 * mm)
+    canvas.rotate(180)
+    sr = r * 0.62
+    _index(canvas, ctx, text, None if pip else symbol, fill, ink, 0, 0, sr)
+    if pip:
+        draw_symbol(
+            canvas, symbol, 0, -sr - sr * 0.45 - 0.3 * mm, sr * 0.4, ink, stroke=fill, width=0.4
+        )
+    canvas.restoreState()
     return cx + r
 
 
@@ -110,31 +150,35 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     forgery = card.kind == TriptychKind.FORGERY
     colour = hex_rgb(painter.rgb) if painter else GOLD
     header_h = 12.5 * mm * ctx.s
-    frame = FORGERY_FRAME if forgery else colour
-    panel = framed_panel(canvas, ctx, frame, header_h)
-    head_ink = text_colour_on(frame)
+    # a forgery keeps its painter's colour in the header (whose fake it is, at a glance
+    # in a fan) and turns charcoal below it
+    panel = framed_panel(canvas, ctx, FORGERY_FRAME if forgery else colour, header_h)
     if forgery:
-        # the painter's colour survives only as a stripe: you can still tell whose fake it is
         rect(
             canvas,
             -ctx.bleed,
-            ctx.h - header_h - 0.2 * mm,
+            ctx.h - header_h,
             ctx.w + 2 * ctx.bleed,
-            1.4 * mm * ctx.s,
+            header_h + ctx.bleed,
             colour,
         )
-        right = _badge(canvas, ctx, ctx._("F"), STAMP_RED, (1, 1, 1), header_h)
+    frame = FORGERY_FRAME if forgery else colour
+    head_ink = text_colour_on(colour)
+    symbol = PAINTER_SYMBOL.get(str(card.painter)) if card.painter else None
+    if forgery:
+        right = _badge(canvas, ctx, ctx._("F"), STAMP_RED, WHITE, header_h, symbol)
     else:
         index = str(card.number) if card.number is not None else card.id[1:]
-        right = _badge(canvas, ctx, index, PAPER, mix(colour, INK, 0.25), header_h)
+        right = _badge(canvas, ctx, index, PAPER, readable(colour, PAPER), header_h, symbol)
     canvas.setFillColorRGB(*head_ink)
     name = painter.name[ctx.lang] if painter else ""
     x0 = right + 2.2 * mm * ctx.s
     maxw = ctx.w - x0 - 4 * mm * ctx.s
     base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
     if forgery:
-        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.6 * mm * ctx.s, SANS_BOLD, 12 * ctx.s, maxw)
-        draw_fit(canvas, name, x0, base - 2.3 * mm * ctx.s, SANS, 7.5 * ctx.s, maxw)
+        title_size = 11 * ctx.s
+        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.9 * mm * ctx.s, SANS_BOLD, title_size, maxw)
+        draw_fit(canvas, name, x0, base - 2.4 * mm * ctx.s, SANS, max(MIN_SIZE, 7 * ctx.s), maxw)
     else:
         draw_fit(canvas, name, x0, base, SANS_BOLD, 14 * ctx.s, maxw)
     ax, ay, aw, ah = _art_box(ctx, panel)
@@ -190,16 +234,20 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     )
     panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
     rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.6 * mm * ctx.s)
-    right = _badge(canvas, ctx, "★", GOLD_DARK, hex_rgb("#f3d98b"), header_h)
+    right = _badge(canvas, ctx, "", GOLD_DARK, hex_rgb("#f3d98b"), header_h, "star")
     canvas.setFillColorRGB(*GOLD_DARK)
     x0 = right + 2.2 * mm * ctx.s
     maxw = ctx.w - x0 - 4 * mm * ctx.s
     base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
+    draw_fit(canvas, card.title[ctx.lang], x0, base + 1.9 * mm * ctx.s, SANS_BOLD, 11 * ctx.s, maxw)
     draw_fit(
-        canvas, card.title[ctx.lang], x0, base + 1.5 * mm * ctx.s, SANS_BOLD, 12.5 * ctx.s, maxw
-    )
-    draw_fit(
-        canvas, ctx._("Counts as any painter"), x0, base - 2.4 * mm * ctx.s, SANS, 6.8 * ctx.s, maxw
+        canvas,
+        ctx._("Counts as any painter"),
+        x0,
+        base - 2.4 * mm * ctx.s,
+        SANS,
+        max(MIN_SIZE, 6.8 * ctx.s),
+        maxw,
     )
     ax, ay, aw, ah = _art_box(ctx, panel)
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)

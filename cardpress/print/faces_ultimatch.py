@@ -139,13 +139,15 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     # bottom: the primaries that mix to a secondary, then the QR code
     qx, qy, qs = qr_box(ctx)
     left = side + 2.2 * mm * s
+    # the swatch block (caption, symbols, names: 15 mm) sits on the footer line, not on the QR
+    top = max(qy + qs, 5.0 * mm * s + 3 * mm + 15 * mm * s)
     if colour.mixes:  # a secondary: the two primaries that make it
         plus = "＋" if is_cjk(ctx.lang) else "+"  # full-width in Japanese, as on the sheets
-        _swatches(canvas, ctx, deck, ctx._("Mixes"), colour.mixes, left, qx, qy + qs, plus)
+        _swatches(canvas, ctx, deck, ctx._("Mixes"), colour.mixes, left, qx, top, plus)
     else:  # a primary: the secondaries it helps make
         made = tuple(c.id for c in deck.colours if colour.id in c.mixes)
         if made:
-            _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, qy + qs, "·")
+            _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, top, "·")
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
     draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {number}/{len(deck.cards)}")

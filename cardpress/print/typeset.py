@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardpress.i18n import gettext
-from cardpress.print.art import RGB, hex_rgb, luminance
+from cardpress.print.art import RGB, contrast, hex_rgb
 from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
 from cardpress.print.layout import SAFE, CardSize
 from cardpress.print.qr import card_qr_size, card_url, draw_qr
@@ -69,7 +69,8 @@ def label(lang: str, message: str) -> str:
 
 
 def text_colour_on(bg: RGB) -> RGB:
-    return INK if luminance(bg) > 0.55 else (1.0, 1.0, 1.0)
+    """Ink or white, whichever reads better on ``bg`` (WCAG contrast)."""
+    return INK if contrast(INK, bg) >= contrast(WHITE, bg) else WHITE
 
 
 def fit_size(text: str, font: str, size: float, max_w: float, min_size: float = MIN_SIZE) -> float:
@@ -214,13 +215,15 @@ def draw_paragraphs_fit(
 ) -> float:
     """Draw (heading, body) pairs in a box, shrinking type until they fit.
 
-    Returns the size used, never below ``MIN_SIZE``: text that does not fit at the
-    minimum is reported (a warning naming its first words) and drawn regardless, so
-    a layout that asks too much of a card is fixed in its words, not in its type.
-    Headings are bold; ``gap`` is in multiples of size.
+    Returns the size used, never below ``MIN_SIZE``. At the minimum size the type is
+    condensed (set narrower, down to 75 % of its width, never shorter); text that
+    still does not fit is reported (a warning naming its first words) and drawn
+    regardless, so a layout that asks too much of a card is fixed in its words, not
+    by type too small to read. Headings are bold; ``gap`` is in multiples of size.
     """
     min_size = max(MIN_SIZE, min_size)
     fs = size
+    squeeze = 1.0
     while True:
         flows = []
         for heading, body in paras_spec:
@@ -233,22 +236,29 @@ def draw_paragraphs_fit(
                     else escape(body)
                 )
             flows.append(paragraph(text, font, fs, lang, colour, markup=True))
-        heights = [f.wrap(w, 10_000)[1] for f in flows]
+        heights = [f.wrap(w / squeeze, 10_000)[1] for f in flows]
         total = sum(heights) + gap * fs * (len(flows) - 1)
-        if total <= h or fs <= min_size:
+        if total <= h or (fs <= min_size and squeeze <= 0.75):
             break
-        fs = max(min_size, fs - 0.25)
+        if fs > min_size:
+            fs = max(min_size, fs - 0.25)
+        else:
+            squeeze = max(0.75, squeeze - 0.05)
     if total > h + 0.5:
         first = (paras_spec[0][0] or paras_spec[0][1])[:30] if paras_spec else ""
         warnings.warn(
             f"text starting {first!r} needs {total:.0f} pt, the box has {h:.0f} pt",
             stacklevel=2,
         )
+    canvas.saveState()
+    canvas.translate(x, 0)
+    canvas.scale(squeeze, 1)
     y = top
     for f, fh in zip(flows, heights, strict=True):
         y -= fh
-        f.drawOn(canvas, x, y)
+        f.drawOn(canvas, 0, y)
         y -= gap * fs
+    canvas.restoreState()
     return fs
 
 

@@ -50,7 +50,7 @@ def is_cjk(lang: str) -> bool:
     return lang in CJK_LANGS
 
 
-KATAKANA_WORD = 8  # a katakana run up to this long is kept on one line when it can be
+KATAKANA_WORD = 10  # a katakana run up to this long is kept on one line when it can be
 
 
 def _is_word(ch: str) -> bool:
@@ -74,14 +74,15 @@ def _same_word(a: str, b: str) -> bool:
     return _is_katakana(a) and _is_katakana(b)
 
 
-def _legal(chars, start: int, b: int) -> bool:
+def _legal(chars, start: int, b: int, keep_katakana: bool = True) -> bool:
     if b <= start or b >= len(chars):
         return b >= len(chars)
     prev, nxt = chars[b - 1], chars[b]
     if nxt in CANNOT_START or prev in CANNOT_END:
         return False
     if _is_katakana(prev) and _is_katakana(nxt):
-        return _katakana_run_length(chars, b) > KATAKANA_WORD  # only a very long run splits
+        # only a very long run splits, or one that would otherwise leave a lone last character
+        return not keep_katakana or _katakana_run_length(chars, b) > KATAKANA_WORD
     return not _same_word(prev, nxt)
 
 
@@ -173,9 +174,9 @@ def _no_lone_last_char(chars, widths, width_of, lines, hard) -> list[tuple[int, 
         if _visible(chars, s, e) != 1 or not _is_cjk_char(chars[s]):
             continue
         b = pe - 1
-        while b > ps + 1 and not _legal(chars, ps, b):
+        while b > ps + 1 and not _legal(chars, ps, b, keep_katakana=False):
             b -= 1
-        if b <= ps + 1 or not _legal(chars, ps, b):
+        if b <= ps + 1 or not _legal(chars, ps, b, keep_katakana=False):
             continue
         if sum(widths[b:e]) <= width_of(k) + _FUZZ:
             out[k - 1], out[k] = (ps, b), (b, e)

@@ -1,0 +1,71 @@
+"""Read text back from a PDF as a reader meets it: lines with their boxes, glyph sizes."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from dataclasses import dataclass
+from html import unescape
+
+from pypdf import PdfReader
+
+_LINE = re.compile(
+    r'<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</line>', re.S
+)
+_WORD = re.compile(r"<word[^>]*>(.*?)</word>", re.S)
+_PAGE = re.compile(r"<page [^>]*>(.*?)</page>", re.S)
+_BLOCK = re.compile(r"<block [^>]*>(.*?)</block>", re.S)
+
+
+def _cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+@dataclass(frozen=True)
+class Line:
+    page: int
+    block: int
+    box: tuple[float, float, float, float]  # x0, y0 (top), x1, y1 (bottom), points
+    text: str
+
+
+def lines(pdf: bytes) -> list[Line]:
+    """Every text line pdftotext finds, page by page, block by block."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    found = []
+    for p, page in enumerate(_PAGE.findall(out), 1):
+        for b, block in enumerate(_BLOCK.findall(page)):
+            for m in _LINE.finditer(block):
+                words = [unescape(w) for w in _WORD.findall(m.group(5))]
+                text = ""
+                for w in words:
+                    if text and not (_cjk(text[-1]) and _cjk(w[0])):
+                        text += " "
+                    text += w
+                box = tuple(float(v) for v in m.groups()[:4])
+                found.append(Line(p, b, box, text))
+    return found
+
+
+def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
+    """(page, effective size in points, text) for every text run the pages draw."""
+    reader = PdfReader(io.BytesIO(pdf))
+    runs: list[tuple[int, float, str]] = []
+    for n, page in enumerate(reader.pages, 1):
+
+        def visit(text, cm, tm, font, size, n=n):
+            if not text.strip():
+                return
+            a, b, c, d = (
+                tm[0] * cm[0] + tm[1] * cm[2],
+                tm[0] * cm[1] + tm[1] * cm[3],
+                tm[2] * cm[0] + tm[3] * cm[2],
+                tm[2] * cm[1] + tm[3] * cm[3],
+            )
+            runs.append((n, size * (c * c + d * d) ** 0.5, text))
+
+        page.extract_text(visitor_text=visit)
+    return runs

@@ -1,0 +1,144 @@
+"""Text read back from every deck and rule sheet: size, overlap, line breaks, typography."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import combinations
+
+import pytest
+
+from cardpress.print.rulesheet import render_rule_sheet
+from cardpress.rules import DOCUMENTS
+from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
+from tests.print.helpers import BASE, deck_pdf
+from tests.print.readback import Line, glyph_sizes, lines
+
+DECKS = ("triptych", "ultimatch", "eshi100")
+SIZES = ("poker", "bridge", "mini-euro")
+LANGS = ("ja", "en")
+
+
+@cache
+def rule_pdf(game: str, lang: str) -> bytes:
+    return render_rule_sheet(game, lang, "a4", BASE)
+
+
+def _all_pdfs(lang: str, sizes=("poker",)):
+    for deck in DECKS:
+        for size in sizes:
+            yield f"{deck}-{size}", deck_pdf(deck, lang, "a4", size)
+    for game in DOCUMENTS:
+        yield f"rules {game}", rule_pdf(game, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", DECKS)
+def test_nothing_below_6_pt_on_any_card(deck, lang):
+    for size in SIZES:
+        small = [(p, round(s, 2), t) for p, s, t in glyph_sizes(deck_pdf(deck, lang, "a4", size))]
+        small = [g for g in small if g[1] < 6 - 0.01]
+        assert not small, f"{deck} {size} {lang}: {small[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", DOCUMENTS)
+def test_nothing_below_6_pt_on_a_rule_sheet(game, lang):
+    small = [g for g in glyph_sizes(rule_pdf(game, lang)) if g[1] < 6 - 0.01]
+    assert not small, f"{game} {lang}: {small[:5]}"
+
+
+def _overlaps(found: list[Line]) -> list[tuple[str, str]]:
+    """Pairs of lines whose boxes overlap by more than a quarter of the smaller's height."""
+    bad = []
+    by_page: dict[int, list[Line]] = {}
+    for ln in found:
+        by_page.setdefault(ln.page, []).append(ln)
+    for page in by_page.values():
+        for a, b in combinations(page, 2):
+            ax0, ay0, ax1, ay1 = a.box
+            bx0, by0, bx1, by1 = b.box
+            w = min(ax1, bx1) - max(ax0, bx0)
+            h = min(ay1, by1) - max(ay0, by0)
+            if w > 1.0 and h > 0.25 * min(ay1 - ay0, by1 - by0):
+                bad.append((a.text, b.text))
+    return bad
+
+
+#: the English rule cards' text (issue 14 rewrites it) does not fit a mini-euro card even
+#: at 6 pt condensed to 75 %: the build warns; the words must get shorter
+TOO_LONG = {("triptych", "mini-euro", "en")}
+
+
+@pytest.mark.parametrize(
+    ("deck", "size", "lang"),
+    [
+        pytest.param(
+            d,
+            z,
+            lang,
+            marks=pytest.mark.xfail(reason="rule-card text too long for mini-euro (issue 14)")
+            if (d, z, lang) in TOO_LONG
+            else (),
+        )
+        for d in DECKS
+        for z in SIZES
+        for lang in LANGS
+    ],
+)
+def test_no_text_runs_into_other_text_on_a_card(deck, size, lang):
+    bad = _overlaps(lines(deck_pdf(deck, lang, "a4", size)))
+    assert not bad, f"{deck} {size} {lang}: {bad[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", DOCUMENTS)
+def test_no_text_runs_into_other_text_on_a_rule_sheet(game, lang):
+    bad = _overlaps(lines(rule_pdf(game, lang)))
+    assert not bad, f"{game} {lang}: {bad[:5]}"
+
+
+#: what JIS X 4051 forbids at a line start that a reader would notice first
+BAD_START = frozenset("、。，．・：；？！」』）］｝〉》】〕ー〜") | (
+    CANNOT_START & frozenset("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+)
+
+
+def test_every_japanese_line_obeys_kinsoku():
+    bad = []
+    for name, pdf in _all_pdfs("ja", SIZES):
+        found = lines(pdf)
+        for i, ln in enumerate(found):
+            text = ln.text.strip()
+            if not text:
+                continue
+            if text[0] in BAD_START:
+                bad.append(f"{name} p{ln.page}: starts with {text[0]!r}: {text}")
+            if text[-1] in CANNOT_END:
+                bad.append(f"{name} p{ln.page}: ends with {text[-1]!r}: {text}")
+            prev = found[i - 1] if i else None
+            lone = [c for c in text if c not in CANNOT_START and not c.isspace()]
+            # a paragraph's last line: same block, same left edge, right under a full line
+            # (a one-character label such as 紫 under オレンジ is not a paragraph)
+            if (
+                prev is not None
+                and (prev.page, prev.block) == (ln.page, ln.block)
+                and abs(prev.box[0] - ln.box[0]) < 1
+                and len(prev.text) >= 6
+                and len(lone) == 1
+                and ord(lone[0]) >= 0x3040
+            ):
+                bad.append(f"{name} p{ln.page}: a one-character last line: {prev.text} / {text}")
+    assert not bad, "\n".join(bad[:20])
+
+
+STRAIGHT = re.compile(r"['\"]|(?<=\d)-(?=\d)")
+
+
+def test_english_is_typeset_with_curly_quotes_and_en_dashes():
+    bad = []
+    for name, pdf in _all_pdfs("en"):
+        for ln in lines(pdf):
+            if STRAIGHT.search(ln.text) and "://" not in ln.text:
+                bad.append(f"{name} p{ln.page}: {ln.text}")
+    assert not bad, "\n".join(bad[:20])
