@@ -59,7 +59,7 @@ def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
         def visit(text, cm, tm, font, size, n=n):
             if not text.strip():
                 return
-            a, b, c, d = (
+            _a, _b, c, d = (
                 tm[0] * cm[0] + tm[1] * cm[2],
                 tm[0] * cm[1] + tm[1] * cm[3],
                 tm[2] * cm[0] + tm[3] * cm[2],
