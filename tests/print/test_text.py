@@ -65,27 +65,9 @@ def _overlaps(found: list[Line]) -> list[tuple[str, str]]:
     return bad
 
 
-#: the English rule cards' text (issue 14 rewrites it) does not fit a mini-euro card even
-#: at 6 pt condensed to 75 %: the build warns; the words must get shorter
-TOO_LONG = {("triptych", "mini-euro", "en")}
-
-
-@pytest.mark.parametrize(
-    ("deck", "size", "lang"),
-    [
-        pytest.param(
-            d,
-            z,
-            lang,
-            marks=pytest.mark.xfail(reason="rule-card text too long for mini-euro (issue 14)")
-            if (d, z, lang) in TOO_LONG
-            else (),
-        )
-        for d in DECKS
-        for z in SIZES
-        for lang in LANGS
-    ],
-)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("deck", DECKS)
 def test_no_text_runs_into_other_text_on_a_card(deck, size, lang):
     bad = _overlaps(lines(deck_pdf(deck, lang, "a4", size)))
     assert not bad, f"{deck} {size} {lang}: {bad[:5]}"
