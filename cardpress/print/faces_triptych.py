@@ -265,7 +265,7 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 #: the type size a rule card aims for at least (print-and-play at home: below this it blurs)
 RULE_CARD_MIN_PT = 6.0
 #: the floor: a card whose text does not fit at RULE_CARD_MIN_PT shrinks to this rather
-#: than lose a line (tests/print/test_rule_cards.py reports which cards need it)
+#: than lose a line; tests/print/test_rule_cards.py fails on any card that needs it
 RULE_CARD_FLOOR_PT = 4.8
 
 
