@@ -230,7 +230,8 @@ SCENE_HINTS: dict[str, tuple[tuple[str, str], ...]] = {
         ("station", "station"),
         ("cathedral", "cathedral"),
         ("popp", "poppies"),
-        ("parasol", "poppies"),
+        ("parasol", "parasol"),
+        ("japonaise", "japonaise"),
         ("haystack", "haystacks"),
     ),
     "gogh": (
@@ -240,12 +241,23 @@ SCENE_HINTS: dict[str, tuple[tuple[str, str], ...]] = {
         ("café", "cafe"),
         ("cafe", "cafe"),
         ("bedroom", "bedroom"),
+        ("rhône", "rhone"),
+        ("rhone", "rhone"),
         ("star", "starry"),
         ("night", "starry"),
         ("wheat", "wheat"),
         ("crow", "wheat"),
     ),
-    "vermeer": (("delft", "delft"),),
+    "vermeer": (
+        ("delft", "delft"),
+        ("milk", "milkmaid"),
+        ("letter", "letter"),
+        ("pearl", "pearl"),
+        ("art of painting", "art-of-painting"),
+        ("astronomer", "astronomer"),
+        ("geographer", "geographer"),
+        ("lace", "lacemaker"),
+    ),
 }
 
 
@@ -477,7 +489,195 @@ def _station(pen: Pen, w: float, h: float) -> None:
     )
 
 
+def _parasol(pen: Pen, w: float, h: float) -> None:
+    """Woman with a Parasol: seen from below against a windy sky, the parasol green."""
+    rng = pen.rng
+    _gradient(pen, 0, 0, w, h, hex_rgb("#8fb6de"), hex_rgb("#e3eef6"))
+    _dabs(pen, 70, 0, h * 0.35, w, h * 0.65, MONET_SKY, (5, 11), (2, 4), 0.3, 0.5, 0.6)
+    for _ in range(5):  # white clouds blown to the right
+        pen.ellipse(
+            rng.uniform(0, w),
+            rng.uniform(0.55, 0.95) * h,
+            w * 0.14,
+            h * 0.05,
+            hex_rgb("#f6f8fb"),
+            0.7,
+        )
+    # the hill rising from the lower left, grass and flowers
+    pen.blob(
+        [
+            (-w * 0.1, -h * 0.1),
+            (-w * 0.05, h * 0.24),
+            (w * 0.45, h * 0.3),
+            (w * 1.1, h * 0.12),
+            (w * 1.1, -h * 0.1),
+        ],
+        hex_rgb("#8fae5a"),
+    )
+    _dabs(
+        pen,
+        90,
+        0,
+        0,
+        w,
+        h * 0.26,
+        [*MONET_GREEN, hex_rgb("#e8d36a")],
+        (3, 6),
+        (1.4, 2.6),
+        1.1,
+        0.5,
+        0.8,
+    )
+    cx, base = w * 0.45, h * 0.26
+    # the dress: white, blown to the right, blue shadows
+    pen.blob(
+        [
+            (cx - w * 0.06, base),
+            (cx - w * 0.05, base + h * 0.3),
+            (cx + w * 0.01, base + h * 0.46),
+            (cx + w * 0.08, base + h * 0.3),
+            (cx + w * 0.16, base + h * 0.02),
+        ],
+        hex_rgb("#f4f1ea"),
+    )
+    pen.blob(
+        [(cx + w * 0.02, base), (cx + w * 0.06, base + h * 0.25), (cx + w * 0.15, base + h * 0.03)],
+        hex_rgb("#a9bfd8"),
+        0.8,
+    )
+    pen.ellipse(cx + w * 0.005, base + h * 0.5, w * 0.03, h * 0.045, hex_rgb("#d9b79a"))
+    pen.curve(
+        [
+            (cx - w * 0.02, base + h * 0.5),
+            (cx + w * 0.05, base + h * 0.56),
+            (cx + w * 0.12, base + h * 0.52),
+            (cx + w * 0.18, base + h * 0.47),
+        ],
+        hex_rgb("#e9eef4"),
+        2.4,
+        0.9,
+    )  # the veil in the wind
+    # the parasol: a green dome tilted to the left, its stick to her hand
+    px, py = cx - w * 0.1, base + h * 0.6
+    pen.blob(
+        [
+            (px - w * 0.17, py - h * 0.02),
+            (px - w * 0.1, py + h * 0.14),
+            (px + w * 0.05, py + h * 0.18),
+            (px + w * 0.17, py + h * 0.08),
+            (px + w * 0.14, py - h * 0.04),
+        ],
+        hex_rgb("#4f7a4a"),
+    )
+    pen.blob(
+        [(px - w * 0.12, py), (px, py + h * 0.14), (px + w * 0.12, py + h * 0.05)],
+        hex_rgb("#7fa86a"),
+        0.8,
+    )
+    pen.dab((px + cx) / 2, (py + base + h * 0.38) / 2, h * 0.24, 1.2, 1.0, hex_rgb("#3a3a30"))
+    # the boy, smaller, lower right
+    bx = w * 0.78
+    pen.poly(
+        [
+            (bx - w * 0.03, h * 0.1),
+            (bx + w * 0.03, h * 0.1),
+            (bx + w * 0.02, h * 0.22),
+            (bx - w * 0.02, h * 0.22),
+        ],
+        hex_rgb("#e9e4d8"),
+    )
+    pen.ellipse(bx, h * 0.245, w * 0.02, h * 0.03, hex_rgb("#c9a27a"))
+    pen.ellipse(bx, h * 0.27, w * 0.03, h * 0.012, hex_rgb("#d8c48f"))
+
+
+def _japonaise(pen: Pen, w: float, h: float) -> None:
+    """La Japonaise: a woman in a red kimono turning with a fan, paper fans on the wall."""
+    rng = pen.rng
+    pen.rect(0, 0, w, h, hex_rgb("#8fa3b8"))  # blue-grey wall
+    _dabs(
+        pen,
+        60,
+        0,
+        h * 0.2,
+        w,
+        h * 0.8,
+        [hex_rgb("#9fb2c4"), hex_rgb("#7d93aa")],
+        (4, 8),
+        (2, 3.5),
+        0.6,
+        0.8,
+        0.5,
+    )
+    pen.rect(0, 0, w, h * 0.2, hex_rgb("#c9b27a"))  # tatami
+    for k in range(6):
+        pen.dab(w * k / 5, h * 0.1, h * 0.2, math.pi / 2, 0.5, hex_rgb("#8a7448"), 0.6)
+    for _ in range(9):  # round paper fans on the wall
+        fx, fy, r = rng.uniform(0.05, 0.95) * w, rng.uniform(0.45, 0.95) * h, rng.uniform(6, 10)
+        pen.ellipse(fx, fy, r, r, hex_rgb(rng.choice(("#f2e6c8", "#e8c8a0", "#d9e0e8", "#f0d0c0"))))
+        pen.ellipse(
+            fx + r * 0.2,
+            fy,
+            r * 0.4,
+            r * 0.4,
+            hex_rgb(rng.choice(("#c8283c", "#2f5fa8", "#4f7a4a"))),
+            0.6,
+        )
+    cx = w * 0.5
+    # the red kimono, hem pooled on the floor, embroidered warrior in the folds
+    pen.blob(
+        [
+            (cx - w * 0.22, h * 0.02),
+            (cx - w * 0.12, h * 0.45),
+            (cx - w * 0.08, h * 0.72),
+            (cx + w * 0.08, h * 0.74),
+            (cx + w * 0.12, h * 0.45),
+            (cx + w * 0.26, h * 0.02),
+        ],
+        hex_rgb("#c8202e"),
+    )
+    _dabs(
+        pen,
+        30,
+        cx - w * 0.15,
+        h * 0.05,
+        w * 0.3,
+        h * 0.5,
+        [hex_rgb("#9a1420"), hex_rgb("#e85a4a"), hex_rgb("#d9a03a")],
+        (3, 7),
+        (1, 2),
+        1.2,
+        1,
+        0.8,
+    )
+    pen.blob(
+        [
+            (cx - w * 0.06, h * 0.2),
+            (cx - w * 0.02, h * 0.42),
+            (cx + w * 0.08, h * 0.38),
+            (cx + w * 0.06, h * 0.18),
+        ],
+        hex_rgb("#3a5f3a"),
+        0.85,
+    )  # the warrior's green
+    # head: blonde hair, turned to us
+    pen.ellipse(cx + w * 0.01, h * 0.79, w * 0.045, h * 0.06, hex_rgb("#f0d2b8"))
+    pen.arc(cx + w * 0.01, h * 0.8, w * 0.048, 10, 170, hex_rgb("#e8c36a"), 3.2)
+    # the fan raised in her right hand: tricolour
+    fx, fy = cx + w * 0.17, h * 0.8
+    for k, col in enumerate(("#2f5fa8", "#f4f1ea", "#c8283c")):
+        pen.poly(
+            [
+                (fx, fy - h * 0.08),
+                (fx - w * 0.1 + k * w * 0.067, fy + h * 0.08),
+                (fx - w * 0.1 + (k + 1) * w * 0.067, fy + h * 0.08),
+            ],
+            hex_rgb(col),
+        )
+
+
 MONET_SCENES: dict[str, Painting] = {
+    "parasol": _parasol,
+    "japonaise": _japonaise,
     "pond": _pond,
     "sunrise": _sunrise,
     "poppies": _poppies,
@@ -800,7 +1000,89 @@ def _bedroom(pen: Pen, w: float, h: float) -> None:
     )
 
 
+def _rhone(pen: Pen, w: float, h: float) -> None:
+    """Starry Night over the Rhône: the Plough above, gas lamps streaming down the river."""
+    rng = pen.rng
+    _gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#1c3a7a"), hex_rgb("#3d6fa8"))
+    _sky_strokes(pen, w, h * 0.45, h * 0.55, GOGH_BLUES, 70)
+    # the Plough: seven stars in the upper middle, each with a halo
+    plough = [
+        (0.3, 0.9),
+        (0.38, 0.86),
+        (0.46, 0.85),
+        (0.53, 0.82),
+        (0.6, 0.74),
+        (0.7, 0.76),
+        (0.69, 0.86),
+    ]
+    for sx, sy in plough:
+        for k in range(3, 0, -1):
+            pen.ellipse(sx * w, sy * h, 1.6 + k * 1.3, 1.6 + k * 1.3, hex_rgb("#e8e0a0"), 0.3)
+        pen.ellipse(sx * w, sy * h, 1.6, 1.6, hex_rgb("#fff6c8"))
+    # the far bank, a thin dark line of town with lamps
+    pen.rect(0, h * 0.43, w, h * 0.04, hex_rgb("#1b2a3a"))
+    lamps = [w * (0.06 + i * 0.11 + rng.uniform(-0.02, 0.02)) for i in range(9)]
+    # the river: dark blue-green, each lamp a long zigzag of yellow and orange
+    pen.rect(0, 0, w, h * 0.43, hex_rgb("#1f3f5f"))
+    _dabs(
+        pen,
+        80,
+        0,
+        h * 0.1,
+        w,
+        h * 0.32,
+        [hex_rgb("#2a5a7a"), hex_rgb("#3a6a6a")],
+        (6, 10),
+        (1.5, 2.5),
+        0,
+        0.15,
+        0.7,
+    )
+    for lx in lamps:
+        pen.ellipse(lx, h * 0.455, 1.6, 1.6, hex_rgb("#fbe77a"))
+        y = h * 0.42
+        while y > h * 0.12:
+            pen.dab(
+                lx + rng.uniform(-2, 2),
+                y,
+                rng.uniform(3, 6),
+                0,
+                1.6,
+                hex_rgb(rng.choice(("#f5c518", "#f29e3d", "#fbe77a"))),
+                0.9,
+            )
+            y -= rng.uniform(2.5, 4)
+    # the near bank and the strolling couple, bottom right
+    pen.blob(
+        [(w * 0.45, 0), (w * 0.6, h * 0.12), (w * 1.05, h * 0.14), (w * 1.05, 0)],
+        hex_rgb("#4a6a5a"),
+    )
+    for k, (col, dx) in enumerate((("#2a2a38", 0.0), ("#c9a24a", 0.05))):
+        x0 = w * (0.78 + dx)
+        pen.poly(
+            [
+                (x0 - 3, h * 0.05),
+                (x0 + 3, h * 0.05),
+                (x0 + 2, h * 0.2 - k * 2),
+                (x0 - 2, h * 0.2 - k * 2),
+            ],
+            hex_rgb(col),
+        )
+        pen.ellipse(x0, h * 0.22 - k * 2, 2, 2.2, hex_rgb("#d9b08a"))
+    for bx in (0.1, 0.22):  # two moored boats
+        pen.poly(
+            [
+                (w * bx, h * 0.06),
+                (w * (bx + 0.12), h * 0.06),
+                (w * (bx + 0.1), h * 0.02),
+                (w * (bx + 0.02), h * 0.02),
+            ],
+            hex_rgb("#3c6fc2"),
+        )
+
+
 GOGH_SCENES: dict[str, Painting] = {
+    "rhone": _rhone,
     "starry": _starry,
     "wheat": _wheat,
     "sunflowers": _sunflowers,
@@ -862,10 +1144,454 @@ def _delft(pen: Pen, w: float, h: float) -> None:
         pen.ellipse(rng.uniform(0.1, 0.6) * w, h * 0.07, 1.6, 3, hex_rgb("#2a2a30"))
 
 
+def _room(pen: Pen, w: float, h: float, wall: str = "#d6cdb4", window: bool = True) -> None:
+    """The corner of a Delft room: plain wall, window on the left letting in the light."""
+    pen.rect(0, 0, w, h, hex_rgb(wall))
+    _gradient(pen, 0, 0, w, h, hex_rgb(wall), mix(hex_rgb(wall), (0.25, 0.22, 0.18), 0.35), 8)
+    if window:
+        pen.rect(0, h * 0.45, w * 0.14, h * 0.5, hex_rgb("#e6ecdf"))
+        pen.stroke(hex_rgb("#6b7566"), 0.5)
+        for i in range(1, 4):
+            pen.c.line(0, h * (0.45 + 0.125 * i), w * 0.14, h * (0.45 + 0.125 * i))
+        pen.c.line(w * 0.07, h * 0.45, w * 0.07, h * 0.95)
+        pen.poly(
+            [(w * 0.14, h * 0.95), (w * 0.7, h * 0.2), (w * 0.4, 0), (w * 0.14, h * 0.45)],
+            hex_rgb("#fff6d8"),
+            0.3,
+        )
+
+
+def _figure(pen: Pen, cx, base, fw, fh, bodice: str, skirt: str, head: str = "#e8c9a8") -> None:
+    pen.poly(
+        [
+            (cx - fw, base),
+            (cx + fw, base),
+            (cx + fw * 0.6, base + fh * 0.55),
+            (cx - fw * 0.6, base + fh * 0.55),
+        ],
+        hex_rgb(skirt),
+    )
+    pen.blob(
+        [
+            (cx - fw * 0.6, base + fh * 0.5),
+            (cx + fw * 0.6, base + fh * 0.5),
+            (cx + fw * 0.5, base + fh * 0.82),
+            (cx - fw * 0.5, base + fh * 0.82),
+        ],
+        hex_rgb(bodice),
+    )
+    pen.ellipse(cx, base + fh * 0.9, fw * 0.3, fh * 0.09, hex_rgb(head))
+
+
+def _milkmaid(pen: Pen, w: float, h: float) -> None:
+    """The Milkmaid: a broad figure in yellow and blue pouring milk at a green-covered table."""
+    _room(pen, w, h, "#cfc2a0")
+    for _ in range(8):  # nail holes and stains on the bare wall
+        pen.ellipse(
+            pen.rng.uniform(0.3, 0.95) * w,
+            pen.rng.uniform(0.5, 0.95) * h,
+            0.6,
+            0.6,
+            hex_rgb("#8a7a5a"),
+        )
+    pen.rect(w * 0.78, h * 0.78, w * 0.12, h * 0.1, hex_rgb("#6a5a3a"))  # the basket on the wall
+    cx = w * 0.58
+    # the figure fills the middle: blue apron over a red skirt, yellow bodice, white cap
+    pen.poly(
+        [(cx - w * 0.18, 0), (cx + w * 0.2, 0), (cx + w * 0.14, h * 0.5), (cx - w * 0.14, h * 0.5)],
+        hex_rgb("#a8352a"),
+    )
+    pen.poly(
+        [
+            (cx - w * 0.1, 0),
+            (cx + w * 0.08, 0),
+            (cx + w * 0.07, h * 0.48),
+            (cx - w * 0.1, h * 0.48),
+        ],
+        hex_rgb("#2f4f8f"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.15, h * 0.46),
+            (cx + w * 0.14, h * 0.46),
+            (cx + w * 0.12, h * 0.76),
+            (cx - w * 0.12, h * 0.76),
+        ],
+        hex_rgb("#e0b53a"),
+    )
+    pen.ellipse(cx, h * 0.83, w * 0.055, h * 0.075, hex_rgb("#e3bf98"))
+    pen.blob(
+        [
+            (cx - w * 0.07, h * 0.84),
+            (cx, h * 0.93),
+            (cx + w * 0.07, h * 0.86),
+            (cx + w * 0.02, h * 0.8),
+        ],
+        hex_rgb("#f3efe2"),
+    )
+    # the table, front left, with its green cloth, bread and the jug pouring into a bowl
+    pen.poly([(0, 0), (w * 0.42, 0), (w * 0.46, h * 0.34), (0, h * 0.34)], hex_rgb("#3f5a3a"))
+    pen.poly(
+        [(0, h * 0.34), (w * 0.46, h * 0.34), (w * 0.42, h * 0.4), (0, h * 0.4)], hex_rgb("#5f7a4a")
+    )
+    for bx in (0.08, 0.16, 0.22):
+        pen.ellipse(w * bx, h * 0.43, w * 0.04, h * 0.035, hex_rgb("#b07a3a"))
+    pen.ellipse(w * 0.36, h * 0.42, w * 0.06, h * 0.035, hex_rgb("#8a5a3a"))  # the bowl
+    pen.blob(
+        [(w * 0.38, h * 0.5), (w * 0.42, h * 0.58), (w * 0.47, h * 0.56), (w * 0.45, h * 0.48)],
+        hex_rgb("#b9a07a"),
+    )  # the jug
+    pen.dab(w * 0.38, h * 0.46, h * 0.07, math.pi / 2, 1.2, hex_rgb("#f8f6f0"))  # the milk
+
+
+def _letter(pen: Pen, w: float, h: float) -> None:
+    """Girl Reading a Letter at an Open Window: profile to the window, a green curtain right."""
+    _room(pen, w, h, "#cfc8b2", window=False)
+    # the open casement, its panes reflecting her
+    pen.rect(w * 0.02, h * 0.35, w * 0.2, h * 0.6, hex_rgb("#a9b8a8"))
+    pen.poly(
+        [(w * 0.22, h * 0.35), (w * 0.3, h * 0.42), (w * 0.3, h * 0.9), (w * 0.22, h * 0.95)],
+        hex_rgb("#7d8e86"),
+    )
+    pen.stroke(hex_rgb("#4a3a2a"), 0.6)
+    for i in range(1, 6):
+        pen.c.line(w * 0.02, h * (0.35 + 0.1 * i), w * 0.22, h * (0.35 + 0.1 * i))
+    pen.poly(
+        [(w * 0.3, h * 0.95), (w * 0.7, h * 0.3), (w * 0.5, 0), (w * 0.3, h * 0.42)],
+        hex_rgb("#fff6d8"),
+        0.3,
+    )
+    # the girl in profile facing left, reading
+    cx = w * 0.42
+    _figure(pen, cx, h * 0.18, w * 0.1, h * 0.62, "#4a5a6a", "#3a4a5a")
+    pen.blob(
+        [(cx + w * 0.01, h * 0.78), (cx + w * 0.06, h * 0.82), (cx + w * 0.05, h * 0.72)],
+        hex_rgb("#c9a86a"),
+    )  # the hair, bound back
+    pen.poly(
+        [
+            (cx - w * 0.09, h * 0.62),
+            (cx - w * 0.02, h * 0.64),
+            (cx - w * 0.02, h * 0.54),
+            (cx - w * 0.09, h * 0.52),
+        ],
+        hex_rgb("#f6f1e2"),
+    )  # the letter
+    # the great green curtain hanging on a rod across the right
+    pen.rect(w * 0.62, h * 0.96, w * 0.4, h * 0.02, hex_rgb("#3a3020"))
+    pen.poly([(w * 0.66, h), (w, h), (w, 0), (w * 0.72, 0), (w * 0.7, h * 0.5)], hex_rgb("#4a6a3a"))
+    for k in range(5):
+        pen.dab(w * (0.72 + k * 0.06), h * 0.5, h, math.pi / 2, 1.4, hex_rgb("#2f4a2a"), 0.7)
+    # the red Turkey carpet on the table in front, a bowl of fruit tipped over
+    pen.poly([(0, 0), (w * 0.62, 0), (w * 0.58, h * 0.3), (0, h * 0.26)], hex_rgb("#8a2a22"))
+    _dabs(
+        pen,
+        30,
+        0,
+        0,
+        w * 0.6,
+        h * 0.26,
+        [hex_rgb("#c9a24a"), hex_rgb("#2f3f6a"), hex_rgb("#5a1a14")],
+        (2, 5),
+        (1, 2),
+        0,
+        1.5,
+        0.8,
+    )
+    pen.ellipse(w * 0.28, h * 0.3, w * 0.1, h * 0.03, hex_rgb("#c9c2b0"))
+    for fx in (0.2, 0.26, 0.33, 0.38):
+        pen.ellipse(
+            w * fx, h * 0.32, 2.5, 2.5, hex_rgb(pen.rng.choice(("#d04a2a", "#e8a33a", "#8a3a5a")))
+        )
+
+
+def _pearl(pen: Pen, w: float, h: float) -> None:
+    """Girl with a Pearl Earring: a head over the shoulder on black, blue and yellow turban."""
+    pen.rect(0, 0, w, h, hex_rgb("#14140f"))
+    cx, _cy = w * 0.5, h * 0.5
+    # shoulder and ochre jacket, white collar
+    pen.blob(
+        [
+            (cx - w * 0.38, 0),
+            (cx - w * 0.26, h * 0.2),
+            (cx + w * 0.05, h * 0.3),
+            (cx + w * 0.3, h * 0.18),
+            (cx + w * 0.36, 0),
+        ],
+        hex_rgb("#9a7a3a"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.12, h * 0.22),
+            (cx + w * 0.02, h * 0.3),
+            (cx + w * 0.12, h * 0.2),
+            (cx, h * 0.16),
+        ],
+        hex_rgb("#f2efe6"),
+    )
+    # the face, turned to us, lit from the left
+    pen.blob(
+        [
+            (cx - w * 0.13, h * 0.5),
+            (cx - w * 0.1, h * 0.28),
+            (cx + w * 0.03, h * 0.24),
+            (cx + w * 0.12, h * 0.4),
+            (cx + w * 0.1, h * 0.64),
+            (cx - w * 0.08, h * 0.68),
+        ],
+        hex_rgb("#e8c9a3"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.02, h * 0.3),
+            (cx + w * 0.12, h * 0.4),
+            (cx + w * 0.1, h * 0.6),
+            (cx + w * 0.04, h * 0.5),
+        ],
+        hex_rgb("#b08a66"),
+        0.7,
+    )
+    pen.ellipse(cx - w * 0.05, h * 0.5, w * 0.018, h * 0.02, hex_rgb("#2a2218"))
+    pen.ellipse(cx + w * 0.045, h * 0.49, w * 0.016, h * 0.018, hex_rgb("#2a2218"))
+    pen.ellipse(cx, h * 0.36, w * 0.03, h * 0.015, hex_rgb("#b8564a"))  # parted lips
+    # the ultramarine turban and its yellow fall behind
+    pen.blob(
+        [
+            (cx - w * 0.15, h * 0.58),
+            (cx - w * 0.1, h * 0.78),
+            (cx + w * 0.06, h * 0.82),
+            (cx + w * 0.16, h * 0.66),
+            (cx + w * 0.12, h * 0.56),
+            (cx - w * 0.04, h * 0.64),
+        ],
+        hex_rgb("#2f5fa8"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.02, h * 0.8),
+            (cx + w * 0.12, h * 0.9),
+            (cx + w * 0.16, h * 0.7),
+            (cx + w * 0.1, h * 0.66),
+        ],
+        hex_rgb("#e8c84a"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.12, h * 0.66),
+            (cx + w * 0.2, h * 0.55),
+            (cx + w * 0.22, h * 0.3),
+            (cx + w * 0.15, h * 0.4),
+        ],
+        hex_rgb("#d9b23a"),
+    )
+    # the pearl, the brightest thing in the picture
+    pen.ellipse(cx + w * 0.115, h * 0.33, w * 0.026, w * 0.03, hex_rgb("#c8ccd0"))
+    pen.ellipse(cx + w * 0.108, h * 0.345, w * 0.009, w * 0.009, (1.0, 1.0, 1.0))
+
+
+def _art_of_painting(pen: Pen, w: float, h: float) -> None:
+    """The Art of Painting: a tapestry drawn aside, the painter from behind, Clio at the map."""
+    _room(pen, w, h, "#d8cfb8", window=False)
+    # the great map on the back wall
+    pen.rect(w * 0.3, h * 0.55, w * 0.62, h * 0.38, hex_rgb("#c9b27a"))
+    _dabs(
+        pen,
+        25,
+        w * 0.32,
+        h * 0.57,
+        w * 0.58,
+        h * 0.34,
+        [hex_rgb("#9a8a5a"), hex_rgb("#7a6a4a")],
+        (4, 8),
+        (1, 2),
+        0,
+        1.5,
+        0.7,
+    )
+    pen.rect(w * 0.3, h * 0.93, w * 0.62, h * 0.015, hex_rgb("#3a2a1a"))
+    pen.ellipse(w * 0.62, h * 0.97, w * 0.06, h * 0.02, hex_rgb("#b08a3a"))  # the chandelier
+    # chequered floor
+    for k in range(10):
+        pen.poly(
+            [
+                (w * k / 10, 0),
+                (w * (k + 0.5) / 10, 0),
+                (w * (k + 0.8) / 10, h * 0.15),
+                (w * (k + 0.3) / 10, h * 0.15),
+            ],
+            hex_rgb("#2a2622"),
+            0.8,
+        )
+    # Clio in blue with her trumpet and book, by the light
+    _figure(pen, w * 0.72, h * 0.15, w * 0.07, h * 0.48, "#6f8fc0", "#6a88b8")
+    pen.dab(w * 0.78, h * 0.6, w * 0.14, 0.9, 1.6, hex_rgb("#c9a24a"))  # the trumpet
+    pen.ellipse(w * 0.72, h * 0.62, w * 0.04, h * 0.02, hex_rgb("#5a8a4a"))  # laurel
+    # the easel and canvas
+    pen.rect(w * 0.54, h * 0.2, w * 0.1, h * 0.3, hex_rgb("#cfc4a8"))
+    pen.dab(w * 0.58, h * 0.25, h * 0.5, math.pi / 2 + 0.1, 1.2, hex_rgb("#4a3a2a"))
+    # the painter from behind: black doublet with white slashes, red stockings
+    px = w * 0.44
+    pen.blob(
+        [
+            (px - w * 0.1, h * 0.3),
+            (px - w * 0.09, h * 0.6),
+            (px + w * 0.09, h * 0.6),
+            (px + w * 0.1, h * 0.3),
+        ],
+        hex_rgb("#1c1a18"),
+    )
+    for k in range(5):
+        pen.dab(
+            px - w * 0.07 + k * w * 0.035, h * 0.45, h * 0.2, math.pi / 2, 0.9, hex_rgb("#f2efe6")
+        )
+    pen.ellipse(px, h * 0.66, w * 0.06, h * 0.06, hex_rgb("#2a2018"))  # beret
+    pen.rect(px - w * 0.05, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
+    pen.rect(px + w * 0.02, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
+    pen.ellipse(px - w * 0.12, h * 0.28, w * 0.05, h * 0.02, hex_rgb("#3a3028"))  # stool
+    # the tapestry drawn aside on the left
+    pen.poly([(0, 0), (w * 0.24, 0), (w * 0.2, h * 0.5), (w * 0.26, h), (0, h)], hex_rgb("#4a4a3a"))
+    _dabs(
+        pen,
+        50,
+        0,
+        0,
+        w * 0.22,
+        h,
+        [hex_rgb("#7a6a3a"), hex_rgb("#3a4a5a"), hex_rgb("#8a4a3a")],
+        (3, 6),
+        (1.5, 2.5),
+        1.2,
+        1.5,
+        0.8,
+    )
+
+
+def _scholar(pen: Pen, w: float, h: float, standing: bool) -> None:
+    """The Astronomer (seated, hand on the globe) or the Geographer (standing, dividers)."""
+    _room(pen, w, h, "#b9ad92" if not standing else "#d3c9ae")
+    # a cabinet at the back, a globe on it for the geographer
+    pen.rect(w * 0.65, h * 0.45, w * 0.3, h * 0.2, hex_rgb("#4a3322"))
+    if standing:
+        pen.ellipse(w * 0.82, h * 0.74, w * 0.07, w * 0.07, hex_rgb("#b89a5a"))
+        pen.rect(w * 0.45, h * 0.68, w * 0.18, h * 0.22, hex_rgb("#a89a7a"))  # a chart on the wall
+    else:
+        pen.rect(w * 0.5, h * 0.62, w * 0.22, h * 0.26, hex_rgb("#3a2e22"))  # the dark picture
+    # the table with its heavy tapestry cloth, sweeping to the floor
+    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.5, h * 0.42), (0, h * 0.45)], hex_rgb("#6a3a2a"))
+    _dabs(
+        pen,
+        40,
+        0,
+        0,
+        w * 0.5,
+        h * 0.44,
+        [hex_rgb("#3a5a7a"), hex_rgb("#c9a24a"), hex_rgb("#8a2a22")],
+        (3, 6),
+        (1.2, 2.2),
+        1.0,
+        1.5,
+        0.8,
+    )
+    robe = "#5a7a8a" if not standing else "#3a5a8a"
+    if standing:  # the geographer leans on the table, dividers in hand, looking to the window
+        cx = w * 0.45
+        _figure(pen, cx, h * 0.05, w * 0.11, h * 0.72, robe, robe)
+        pen.dab(cx - w * 0.12, h * 0.5, h * 0.12, 1.9, 1.0, hex_rgb("#2a2a2a"))  # dividers
+        pen.rect(w * 0.1, h * 0.42, w * 0.3, h * 0.06, hex_rgb("#efe6cc"))  # the chart he studies
+    else:  # the astronomer seated, reaching to the celestial globe
+        cx = w * 0.55
+        pen.blob(
+            [
+                (cx - w * 0.12, h * 0.1),
+                (cx - w * 0.12, h * 0.45),
+                (cx + w * 0.02, h * 0.62),
+                (cx + w * 0.12, h * 0.45),
+                (cx + w * 0.14, h * 0.1),
+            ],
+            hex_rgb(robe),
+        )
+        pen.ellipse(cx - w * 0.02, h * 0.66, w * 0.05, h * 0.06, hex_rgb("#d9b48a"))
+        gx, gy = w * 0.3, h * 0.56
+        pen.ellipse(gx, gy, w * 0.1, w * 0.1, hex_rgb("#c9a86a"))
+        pen.arc(gx, gy, w * 0.1, 0, 360, hex_rgb("#6a4a2a"), 0.8)
+        pen.dab(gx + w * 0.04, gy, w * 0.12, 0.3, 2.0, hex_rgb("#d9b48a"))  # his hand on it
+        pen.rect(w * 0.08, h * 0.44, w * 0.12, h * 0.04, hex_rgb("#efe6cc"))  # the open book
+
+
+def _lacemaker(pen: Pen, w: float, h: float) -> None:
+    """The Lacemaker: close up, head bowed over the bobbins, red and white thread spilling."""
+    pen.rect(0, 0, w, h, hex_rgb("#c9c2a8"))
+    _gradient(pen, 0, 0, w, h, hex_rgb("#d9d2b8"), hex_rgb("#9a9278"), 8)
+    cx = w * 0.55
+    # the yellow bodice and shoulders fill the upper right
+    pen.blob(
+        [
+            (cx - w * 0.3, h * 0.3),
+            (cx - w * 0.22, h * 0.62),
+            (cx + w * 0.05, h * 0.7),
+            (cx + w * 0.32, h * 0.6),
+            (cx + w * 0.42, h * 0.3),
+        ],
+        hex_rgb("#e0b83a"),
+    )
+    pen.blob(
+        [(cx - w * 0.05, h * 0.62), (cx + w * 0.1, h * 0.72), (cx + w * 0.2, h * 0.62)],
+        hex_rgb("#f3efe2"),
+    )  # the collar
+    # the bowed head, hair in a bun and side ringlets
+    pen.ellipse(cx + w * 0.02, h * 0.8, w * 0.1, h * 0.1, hex_rgb("#e6c29a"))
+    pen.blob(
+        [
+            (cx - w * 0.08, h * 0.84),
+            (cx - w * 0.02, h * 0.95),
+            (cx + w * 0.12, h * 0.92),
+            (cx + w * 0.13, h * 0.84),
+            (cx + w * 0.03, h * 0.88),
+        ],
+        hex_rgb("#b08a4a"),
+    )
+    pen.ellipse(cx + w * 0.12, h * 0.93, w * 0.035, h * 0.035, hex_rgb("#9a7a3a"))
+    # hands and bobbins over the lace pillow
+    pen.rect(w * 0.25, h * 0.24, w * 0.5, h * 0.1, hex_rgb("#6a7a6a"))
+    for k in range(7):
+        pen.dab(
+            w * (0.35 + k * 0.04), h * 0.36, h * 0.08, math.pi / 2 + 0.2, 0.9, hex_rgb("#5a4a2a")
+        )
+    pen.ellipse(w * 0.42, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
+    pen.ellipse(w * 0.6, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
+    # the blue-grey sewing cushion in front, red and white threads spilling out
+    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.46, h * 0.22), (0, h * 0.24)], hex_rgb("#4a5a7a"))
+    pen.curve(
+        [(w * 0.1, h * 0.2), (w * 0.15, h * 0.1), (w * 0.25, h * 0.15), (w * 0.3, h * 0.02)],
+        hex_rgb("#d0302a"),
+        1.8,
+    )
+    pen.curve(
+        [(w * 0.12, h * 0.18), (w * 0.2, h * 0.06), (w * 0.3, h * 0.12), (w * 0.36, h * 0.0)],
+        hex_rgb("#f4f1ea"),
+        1.2,
+    )
+    pen.rect(w * 0.5, 0, w * 0.5, h * 0.24, hex_rgb("#3a4a5a"))  # the table's blue cloth
+
+
+VERMEER_SCENES: dict[str, Painting] = {
+    "delft": _delft,
+    "milkmaid": _milkmaid,
+    "letter": _letter,
+    "pearl": _pearl,
+    "art-of-painting": _art_of_painting,
+    "astronomer": lambda pen, w, h: _scholar(pen, w, h, standing=False),
+    "geographer": lambda pen, w, h: _scholar(pen, w, h, standing=True),
+    "lacemaker": _lacemaker,
+}
+
+
 def vermeer(pen: Pen, w: float, h: float) -> None:
+    """A named Vermeer by its composition; any other (a forgery) is a generic Delft interior."""
     rng = pen.rng
-    if _scene(pen, "vermeer", ("interior",)) == "delft":
-        _delft(pen, w, h)
+    scene = _scene(pen, "vermeer", ("interior",))
+    if scene in VERMEER_SCENES:
+        VERMEER_SCENES[scene](pen, w, h)
         return
     wall = jitter(rng, hex_rgb("#cfc3a6"), 0.03)
     pen.rect(0, 0, w, h, wall)

@@ -54,3 +54,42 @@ def test_image_file_replaces_generated_art(tmp_path: Path):
         warnings.simplefilter("error")
         pdf = _ops(card, root=tmp_path)
     assert b"/Image" in pdf or b"/XObject" in pdf
+
+
+def _art_images():
+    """Each painting's art box alone, rasterised: (card id, image)."""
+    import io as _io
+
+    from reportlab.pdfgen.canvas import Canvas as _Canvas
+
+    from cardpress.print.art import draw_card_art
+    from cardpress.print.export import rasterise_images
+    from cardpress.print.fonts import SANS as _SANS
+    from cardpress.print.fonts import register_fonts as _register
+    from tests.print.helpers import catalogue
+
+    _register()
+    cat = catalogue()
+    cards = [c for c in cat.deck("triptych").cards if str(c.kind) == "painting"]
+    buf = _io.BytesIO()
+    c = _Canvas(buf, pagesize=(150, 115), invariant=1, initialFontName=_SANS)
+    for card in cards:
+        draw_card_art(c, card, 0, 0, 150, 115, root=cat.root)
+        c.showPage()
+    c.save()
+    return list(zip([card.id for card in cards], rasterise_images(buf.getvalue(), 72), strict=True))
+
+
+def test_every_painting_is_its_own_picture():
+    """No two of the 24 paintings' art is near-identical (perceptual hash, every pair)."""
+    import imagehash
+
+    hashes = [(cid, imagehash.phash(img, hash_size=8)) for cid, img in _art_images()]
+    assert len(hashes) == 24
+    close = [
+        (a, b, ha - hb)
+        for i, (a, ha) in enumerate(hashes)
+        for b, hb in hashes[i + 1 :]
+        if ha - hb < 12
+    ]
+    assert not close, f"near-identical art (pHash distance of 64 bits): {close}"
