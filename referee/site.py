@@ -357,7 +357,7 @@ def _leave_out(tag: Tag) -> None:
 # --------------------------------------------------------------------------- the export
 
 
-def _static_app(opts: SiteOptions) -> Flask:
+def static_app(opts: SiteOptions) -> Flask:
     from referee import create_app
 
     return create_app(
@@ -420,7 +420,7 @@ def export_site(opts: SiteOptions, progress: Callable[[str], None] = lambda s: N
         report.seconds = time.perf_counter() - started
         return report
 
-    app = _static_app(opts)
+    app = static_app(opts)
     langs = supported()
     site = Site(app, opts)
     # no app context around the crawl: each request must get its own (g, locale)
@@ -449,12 +449,7 @@ def export_site(opts: SiteOptions, progress: Callable[[str], None] = lambda s: N
         pictures = _pictures(site, opts, manifest.get("pictures", {}), report, progress)
 
     for rel, data in sorted(files.items()):
-        target = out / rel
-        if target.is_file() and target.read_bytes() == data:
-            report.unchanged += 1
-            continue
-        write_atomic(target, data)
-        report.written.append(rel)
+        _write_if_changed(out, rel, data, report)
     pictures_now = [
         f"{lang}/c/{deck}/{card}.png"
         for deck, lang in sorted(site.pictures)
@@ -470,6 +465,16 @@ def export_site(opts: SiteOptions, progress: Callable[[str], None] = lambda s: N
     write_atomic(out / MANIFEST, json.dumps(data, indent=1, sort_keys=True).encode())
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _write_if_changed(out: Path, rel: str, data: bytes, report: SiteReport) -> None:
+    """Unchanged files keep their time stamp: a host's sync uploads only what changed."""
+    target = out / rel
+    if target.is_file() and target.read_bytes() == data:
+        report.unchanged += 1
+    else:
+        write_atomic(target, data)
+        report.written.append(rel)
 
 
 def _card_ids(deck_id: str) -> list[str]:
@@ -499,9 +504,8 @@ def _pictures(
             futures = {pair: pool.submit(_draw_pictures, *pair, opts.base_url) for pair in todo}
             for (deck, lang), future in futures.items():
                 for card_id, png in future.result().items():
-                    write_atomic(out / lang / "c" / deck / f"{card_id}.png", png)
-                    report.written.append(f"{lang}/c/{deck}/{card_id}.png")
                     report.pictures_drawn += 1
+                    _write_if_changed(out, f"{lang}/c/{deck}/{card_id}.png", png, report)
                 progress(f"pictures: {lang}/c/{deck}/")
     return keys
 
