@@ -22,6 +22,7 @@ from flask import Flask
 
 from cardpress.catalogue import CatalogueError, load_catalogue
 from cardpress.paths import ROOT, TEMPLATES
+from cardpress.vocabulary import rule_document
 from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
 
 __all__ = ["create_app", "serve"]
@@ -59,7 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(follow.bp)
     pages.register_fallback(app)
     app.jinja_env.globals.update(
-        tools=scorers.TOOLS, game_name=rules.game_name, rule_game=scorers.rule_game
+        tools=scorers.TOOLS, game_name=rules.game_name, rule_game=rule_document
     )
     _warn_about_card_data(app)
     return app

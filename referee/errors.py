@@ -35,7 +35,7 @@ def _page(status: int, title: str, message: str, **extra: Any) -> tuple[str, int
 
 def handle_api_error(exc: ApiError) -> ResponseReturnValue:
     if wants_json():
-        response = jsonify(exc.body())
+        response = jsonify(exc.body(gettext))
         response.status_code = exc.status
         return response
     return _page(exc.status, gettext("That request could not be used"), exc.localised(gettext))

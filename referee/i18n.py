@@ -47,6 +47,8 @@ def current_language() -> str:
     if lang:
         return lang
     first = request.path.lstrip("/").split("/", 1)[0]
+    if first == "api":  # API clients get English unless they ask for another language
+        return request.accept_languages.best_match(supported()) or "en"
     return first if first in supported() else best_language()
 
 

@@ -17,7 +17,7 @@ from flask import (
     url_for,
 )
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
-from werkzeug.routing import RequestRedirect
+from werkzeug.routing import PathConverter, RequestRedirect
 
 from cardpress.catalogue import CatalogueError
 from referee.catalogue import catalogue, catalogue_or_none, problem_lines
@@ -82,9 +82,7 @@ def _redirect_to(rest: str) -> Response:
 def unprefixed(rest: str) -> Response:
     """``/c/triptych/m1`` -> ``/<best language>/c/triptych/m1`` when that is a page."""
     first = rest.split("/", 1)[0]
-    if first == "api":
-        _api_method_check()
-    if first in supported() or first in ("api", "static"):
+    if first in supported() or first == "static":
         abort(404)
     lang = best_language()
     adapter = current_app.url_map.bind_to_environ(request.environ)
@@ -101,20 +99,17 @@ def unprefixed(rest: str) -> Response:
     return _redirect_to(f"{lang}/{rest}")
 
 
-def _api_method_check() -> None:
-    """GET on a POST-only API route is a 405 (the fallback must not hide it)."""
-    adapter = current_app.url_map.bind_to_environ(request.environ)
-    try:
-        endpoint, _ = adapter.match(request.path, method="POST")
-    except HTTPException:
-        return
-    if endpoint != "unprefixed":
-        raise MethodNotAllowed(valid_methods=["POST"])
+class PageConverter(PathConverter):
+    """Any path outside ``/api/``: the API's routes keep their own methods (a GET
+    on a POST-only route is a 405 and OPTIONS advertises only POST)."""
+
+    regex = r"(?!api(?:/|$))[^/].*?"
 
 
 def register_fallback(app: Flask) -> None:
+    app.url_map.converters["page"] = PageConverter
     app.add_url_rule(
-        "/<path:rest>", endpoint="unprefixed", view_func=unprefixed, methods=["GET", "HEAD"]
+        "/<page:rest>", endpoint="unprefixed", view_func=unprefixed, methods=["GET", "HEAD"]
     )
 
 

@@ -17,33 +17,26 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from cardpress.vocabulary import (
+    ESHI100_DECK,
+    FINGER_AUCTION_FIELD,
+    FORGERIES,
+    ICON_IDS,
+    PAINTER_IDS,
+    PAINTINGS_PER_PAINTER,
+    TRIPTYCH_CARDS,
+)
 from referee import adjudicate
-from referee.adjudicate import ICONS, PAINTERS
 from referee.catalogue import catalogue, catalogue_or_none
 from referee.i18n import keeps_query, plus_joined, text
 from referee.validation import N_, ApiError
 
-FORGERIES_IN_DECK = 3
-
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
 
-RULE_GAMES = {
-    "GR": "gallery-rush",
-    "FA": "finger-auction",
-    "DE": "detective-eye",
-    "UM": "ultimatch",
-    "ES": "eshi100",
-    "TR": "choose",
-}
-
 ICON_COMBOS: tuple[tuple[str, ...], ...] = (
-    *((i,) for i in ICONS),
-    *((a, b) for n, a in enumerate(ICONS) for b in ICONS[n + 1 :]),
+    *((i,) for i in ICON_IDS),
+    *((a, b) for n, a in enumerate(ICON_IDS) for b in ICON_IDS[n + 1 :]),
 )
-
-
-def rule_game(rule_id: str) -> str:
-    return RULE_GAMES.get(rule_id.split("-", 1)[0], "")
 
 
 @dataclass
@@ -146,9 +139,9 @@ def finger_auction_score() -> str:
     for i in range(4):
         defaults[f"name-{i}"] = ""
         defaults[f"took-{i}"] = ""
-        for p in PAINTERS:
+        for p in PAINTER_IDS:
             defaults[f"{p}-{i}"] = "0"
-            limits[f"{p}-{i}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
+            limits[f"{p}-{i}"] = (0, PAINTINGS_PER_PAINTER)
             defaults[f"forgery-{p}-{i}"] = ""
     form = _form(defaults, limits)
     players = form.int("players")
@@ -160,7 +153,7 @@ def finger_auction_score() -> str:
         "scorers/finger_auction_score.html",
         form=form,
         players=players,
-        painters=PAINTERS,
+        painters=PAINTER_IDS,
         painter_names=_painter_names(),
     )
 
@@ -173,23 +166,23 @@ def _finger_auction_hands(form: Form, players: int) -> list[dict[str, Any]] | No
     if len(set(names)) != len(names):
         form.error = gettext("Two players have the same name.")
         return None
-    totals = dict.fromkeys(PAINTERS, 0)
+    totals = dict.fromkeys(PAINTER_IDS, 0)
     forgery_owner: dict[str, str] = {}
     hands = []
     for i, name in enumerate(names):
         hand: dict[str, Any] = {"name": name, "forgeries": []}
-        for p in PAINTERS:
+        for p in PAINTER_IDS:
             count = _count(form, f"{p}-{i}", name, painter_names[p], 8)
             if count is None:
                 return None
             totals[p] += count
-            if totals[p] > adjudicate.PAINTINGS_PER_PAINTER:
+            if totals[p] > PAINTINGS_PER_PAINTER:
                 form.error = gettext(
                     "%(name)s: %(painter)s — %(n)d paintings, the deck has %(max)d",
                     name=name,
                     painter=painter_names[p],
                     n=totals[p],
-                    max=adjudicate.PAINTINGS_PER_PAINTER,
+                    max=PAINTINGS_PER_PAINTER,
                 )
                 form.error_field = f"{p}-{i}"
                 return None
@@ -226,7 +219,7 @@ def _painter_names() -> dict[str, str]:
 @bp.route("/finger-auction/auction", methods=["GET", "POST"])
 def finger_auction_auction() -> str:
     defaults = {"participants": "3", "field": "7", "variant": "standard"}
-    limits = {"participants": (2, 4), "field": (1, adjudicate.TRIPTYCH_CARDS)}
+    limits = {"participants": (2, 4), "field": (1, FINGER_AUCTION_FIELD)}
     for i in range(4):
         defaults[f"name-{i}"] = ""
         for key in ("bid", "right", "left"):
@@ -249,7 +242,7 @@ def _auction_body(form: Form, n: int) -> dict[str, Any] | None:
     if len(set(names)) != len(names):
         form.error = gettext("Two participants have the same name.")
         return None
-    field = _number(form, "field", gettext("Cards on the field"), 1, adjudicate.TRIPTYCH_CARDS)
+    field = _number(form, "field", gettext("Cards on the field"), 1, FINGER_AUCTION_FIELD)
     if field is None:
         return None
     bids: dict[str, Any] = {}
@@ -342,15 +335,15 @@ def _rank(players: list[Collection]) -> None:
 def gallery_rush() -> str:
     hi = GR_PLAYERS[1]
     defaults = {"players": "3", "mona_lisa": "none", "mona_win": "", "discard-forgeries": "0"}
-    limits = {"players": GR_PLAYERS, "discard-forgeries": (0, FORGERIES_IN_DECK)}
+    limits = {"players": GR_PLAYERS, "discard-forgeries": (0, FORGERIES)}
     for i in range(hi):
         defaults[f"name-{i}"] = ""
-        for p in PAINTERS:
+        for p in PAINTER_IDS:
             defaults[f"{p}-{i}"] = "0"
-            limits[f"{p}-{i}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
-    for p in PAINTERS:
+            limits[f"{p}-{i}"] = (0, PAINTINGS_PER_PAINTER)
+    for p in PAINTER_IDS:
         defaults[f"discard-{p}"] = "0"
-        limits[f"discard-{p}"] = (0, adjudicate.PAINTINGS_PER_PAINTER)
+        limits[f"discard-{p}"] = (0, PAINTINGS_PER_PAINTER)
         defaults[f"keep-{p}"] = ""
     form = _form(defaults, limits)
     n = form.int("players")
@@ -367,7 +360,7 @@ def gallery_rush() -> str:
         names=names,
         table=table,
         odds=odds,
-        painters=PAINTERS,
+        painters=PAINTER_IDS,
         painter_names=painter_names,
     )
 
@@ -376,10 +369,10 @@ def _gallery_rush_check(
     form: Form, n: int, names: list[str], painter_names: dict[str, str]
 ) -> tuple[list[Collection], dict[str, Any] | None]:
     table: list[Collection] = []
-    seen = dict.fromkeys(PAINTERS, 0)
+    seen = dict.fromkeys(PAINTER_IDS, 0)
     for i in range(n):
         counts = {}
-        for p in PAINTERS:
+        for p in PAINTER_IDS:
             value = _count(form, f"{p}-{i}", names[i], painter_names[p], 8)
             if value is None:
                 return [], None
@@ -387,25 +380,25 @@ def _gallery_rush_check(
             seen[p] += value
         table.append(Collection(names[i], counts, form.values.get("mona_lisa") == str(i)))
     discard_label = gettext("Discard pile")
-    for p in PAINTERS:
+    for p in PAINTER_IDS:
         value = _count(form, f"discard-{p}", discard_label, painter_names[p], 8)
         if value is None:
             return [], None
         seen[p] += value
     forgeries = _count(
-        form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES_IN_DECK
+        form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES
     )
     if forgeries is None:
         return [], None
-    keep = [p for p in PAINTERS if form.checked(f"keep-{p}")]
-    for p in PAINTERS:
+    keep = [p for p in PAINTER_IDS if form.checked(f"keep-{p}")]
+    for p in PAINTER_IDS:
         total = seen[p] + keep.count(p)
-        if total > adjudicate.PAINTINGS_PER_PAINTER:
+        if total > PAINTINGS_PER_PAINTER:
             form.error = gettext(
                 "%(painter)s — %(n)d paintings on the table, the deck has %(max)d",
                 painter=painter_names[p],
                 n=total,
-                max=adjudicate.PAINTINGS_PER_PAINTER,
+                max=PAINTINGS_PER_PAINTER,
             )
             form.error_field = f"{p}-0"
             return [], None
@@ -422,7 +415,7 @@ def _gallery_rush_check(
     if winner.isdigit() and int(winner) < n:
         rulings.append("GR-9")
     mona_seen = form.values.get("mona_lisa") not in ("none", "")
-    unseen = adjudicate.TRIPTYCH_CARDS - sum(seen.values()) - len(keep) - forgeries - int(mona_seen)
+    unseen = TRIPTYCH_CARDS - sum(seen.values()) - len(keep) - forgeries - int(mona_seen)
     odds = None
     if unseen > 0:
         body = {
@@ -490,7 +483,7 @@ def combo_key(combo: tuple[str, ...]) -> str:
 @bp.route("/eshi100", methods=["GET", "POST"])
 def eshi100() -> str:
     defaults = {combo_key(c): "0" for c in ICON_COMBOS}
-    limits = {combo_key(c): (0, adjudicate.ESHI100_DECK) for c in ICON_COMBOS}
+    limits = {combo_key(c): (0, ESHI100_DECK) for c in ICON_COMBOS}
     defaults.update({"warehouse": "0", "adjustments": "0"})
     limits.update({"warehouse": (0, 99), "adjustments": (-99, 99)})
     form = _form(defaults, limits)
@@ -498,7 +491,7 @@ def eshi100() -> str:
         collection = []
         for combo in ICON_COMBOS:
             count = form.raw_int(combo_key(combo))
-            if not isinstance(count, int) or not 0 <= count <= adjudicate.ESHI100_DECK:
+            if not isinstance(count, int) or not 0 <= count <= ESHI100_DECK:
                 form.error = gettext("Enter a number of cards between 0 and 40.")
                 form.error_field = combo_key(combo)
                 break

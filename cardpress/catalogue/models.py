@@ -13,6 +13,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal, TypeVar
 
+# the vocabulary, re-exported for the models' users
+from cardpress.vocabulary import DECK_IDS as DECK_IDS
+from cardpress.vocabulary import GAME_IDS as GAME_IDS
+from cardpress.vocabulary import TRIPTYCH_GAMES as TRIPTYCH_GAMES
+from cardpress.vocabulary import Icon as Icon
+from cardpress.vocabulary import Painter as Painter
+
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
 
@@ -35,20 +42,11 @@ class Text:
 # --------------------------------------------------------------------------- Triptych
 
 
-class Painter(StrEnum):
-    MONET = "monet"
-    GOGH = "gogh"
-    VERMEER = "vermeer"
-
-
 class TriptychKind(StrEnum):
     PAINTING = "painting"
     FORGERY = "forgery"
     MONA_LISA = "mona-lisa"
     RULE = "rule"
-
-
-TRIPTYCH_GAMES: tuple[str, ...] = ("gallery-rush", "finger-auction", "detective-eye")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,13 +164,6 @@ class UltimatchDeck:
 # --------------------------------------------------------------------------- 絵師100人展
 
 
-class Icon(StrEnum):
-    UME = "ume"
-    SAKURA = "sakura"
-    ASAGAO = "asagao"
-    KIKYO = "kikyo"
-
-
 class EffectTiming(StrEnum):
     BIT = "bit"
     SETTLEMENT = "settlement"
@@ -281,8 +272,6 @@ class Eshi100Deck:
 _C = TypeVar("_C", TriptychCard, UltimatchCard, Eshi100Card)
 Deck = TriptychDeck | UltimatchDeck | Eshi100Deck
 Card = TriptychCard | UltimatchCard | Eshi100Card
-DECK_IDS: tuple[str, ...] = ("triptych", "ultimatch", "eshi100")
-GAME_IDS: tuple[str, ...] = (*TRIPTYCH_GAMES, "ultimatch", "eshi100")
 
 
 @dataclass(frozen=True, slots=True)

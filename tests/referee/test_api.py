@@ -133,9 +133,10 @@ def test_finger_auction_auction_rebid_and_strict(client):
     assert r.get_json() == {"outcome": "rebid", "rulings": ["FA-3"]}
 
 
-def test_finger_auction_single_participant_takes_all(client):
+def test_finger_auction_single_participant_is_not_an_auction(client):
+    # FA-2: a single participant takes the rest without bidding; the schema says minProperties 2
     r = post(client, "/finger-auction/auction", {"field": 4, "bids": {"Solo": 3}})
-    assert r.get_json()["awards"] == [{"player": "Solo", "cards": 4}]
+    assert_error(r, 400, "bids")
 
 
 def test_ultimatch_contract(client):
@@ -249,7 +250,7 @@ ERRORS = [
     ),
     (
         "/finger-auction/score",
-        {"hands": [{"name": "A", "monet": 1.0}, {"name": "B"}]},
+        {"hands": [{"name": "A", "monet": 1.5}, {"name": "B"}]},
         400,
         "hands[0].monet",
     ),
@@ -351,7 +352,8 @@ ERRORS = [
         400,
         "variant",
     ),
-    ("/finger-auction/auction", {"field": 7, "bids": {" A": 1, "B": 1, "C": 2}}, 400, 'bids[" A"]'),
+    ("/finger-auction/auction", {"field": 7, "bids": {" A": 1, "A": 1, "C": 2}}, 400, "bids"),
+    ("/finger-auction/auction", {"field": 8, "bids": {"A": 1, "B": 1, "C": 2}}, 400, "field"),
     ("/ultimatch/match", {"target": "orange-5", "cards": ["pink-3"]}, 400, "cards[0]"),
     ("/ultimatch/match", {"target": "orange-99", "cards": ["red-3"]}, 400, "target"),
     ("/ultimatch/match", {"target": "orange-5", "cards": ["red-2", "red-2"]}, 400, "cards[1]"),

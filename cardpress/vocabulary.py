@@ -1,0 +1,97 @@
+"""The games' fixed words, defined once: everything else imports them from here.
+
+These are facts of the boxes and of the rulings (../shared/RULINGS.md), not
+data a designer edits: the card loader checks ``cards/`` against them, the
+engines play with them, the referee validates requests with them, and the
+OpenAPI document publishes them as enums. Names and colours a person sees
+live in ``cards/`` and the gettext catalogues, not here.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+# --------------------------------------------------------------------------- products and games
+
+DECK_IDS: Final[tuple[str, ...]] = ("triptych", "ultimatch", "eshi100")
+TRIPTYCH_GAMES: Final[tuple[str, ...]] = ("gallery-rush", "finger-auction", "detective-eye")
+GAME_IDS: Final[tuple[str, ...]] = (*TRIPTYCH_GAMES, "ultimatch", "eshi100")
+#: the games each deck plays
+DECK_GAMES: Final[dict[str, tuple[str, ...]]] = {
+    "triptych": TRIPTYCH_GAMES,
+    "ultimatch": ("ultimatch",),
+    "eshi100": ("eshi100",),
+}
+#: Triptych's "how to choose a game" document, printed on rule card r0
+CHOOSE: Final = "choose"
+#: every rules document: the five games, then "choose"
+DOCUMENTS: Final[tuple[str, ...]] = (*GAME_IDS, CHOOSE)
+#: the documents Triptych's rule cards point to
+RULE_CARD_DOCUMENTS: Final[tuple[str, ...]] = (CHOOSE, *TRIPTYCH_GAMES)
+
+#: rule-ID prefix (``GR-2``) -> the document that holds the rule
+RULE_PREFIXES: Final[dict[str, str]] = {
+    "GR": "gallery-rush",
+    "FA": "finger-auction",
+    "DE": "detective-eye",
+    "UM": "ultimatch",
+    "ES": "eshi100",
+    "TR": CHOOSE,
+}
+RULE_ID_PATTERN: Final = "^(" + "|".join(RULE_PREFIXES) + ")-[0-9]+$"
+
+
+def rule_document(rule_id: str) -> str:
+    """The document a rule ID belongs to ("" for an unknown prefix)."""
+    return RULE_PREFIXES.get(rule_id.split("-", 1)[0], "")
+
+
+# --------------------------------------------------------------------------- Triptych
+
+
+class Painter(StrEnum):
+    MONET = "monet"
+    GOGH = "gogh"
+    VERMEER = "vermeer"
+
+
+PAINTERS: Final[tuple[Painter, ...]] = tuple(Painter)
+PAINTER_IDS: Final[tuple[str, ...]] = tuple(p.value for p in PAINTERS)
+#: numbered 1-8 on each painter's paintings
+PAINTINGS_PER_PAINTER: Final = 8
+#: one forgery of each painter, one Mona Lisa
+FORGERIES: Final = len(PAINTERS)
+#: the 28 cards of Gallery Rush and Finger Auction (the four rule cards aside)
+TRIPTYCH_CARDS: Final = len(PAINTERS) * PAINTINGS_PER_PAINTER + FORGERIES + 1
+#: Finger Auction: cards laid out for each round
+FINGER_AUCTION_FIELD: Final = 7
+#: Finger Auction: fingers in a bid (FA-1, FA-3)
+FINGERS: Final[tuple[int, int]] = (1, 5)
+
+# --------------------------------------------------------------------------- Ultimatch
+
+#: UM-1: the six colours in the deck's order, the primaries and what they mix to
+COLOURS: Final[tuple[str, ...]] = ("red", "orange", "yellow", "green", "blue", "purple")
+PRIMARIES: Final[tuple[str, ...]] = ("red", "yellow", "blue")
+MIXES: Final[dict[str, frozenset[str]]] = {
+    "orange": frozenset({"red", "yellow"}),
+    "green": frozenset({"yellow", "blue"}),
+    "purple": frozenset({"red", "blue"}),
+}
+ULTIMATCH_NUMBERS: Final[tuple[int, ...]] = tuple(range(1, 9))
+
+# --------------------------------------------------------------------------- 絵師100人展
+
+
+class Icon(StrEnum):
+    UME = "ume"
+    SAKURA = "sakura"
+    ASAGAO = "asagao"
+    KIKYO = "kikyo"
+
+
+ICONS: Final[tuple[Icon, ...]] = tuple(Icon)
+ICON_IDS: Final[tuple[str, ...]] = tuple(i.value for i in ICONS)
+#: ES-7: a deck is exactly 40 cards
+ESHI100_DECK: Final = 40
