@@ -24,7 +24,9 @@ CONFIG = schemathesis.Config.from_dict(
     {
         "checks": {
             # 400 is also the pinned status of a rule refusal (see the module docstring)
-            "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404", "409"]},
+            "positive_data_acceptance": {
+                "expected-statuses": ["2xx", "400", "401", "403", "404", "409", "429"]
+            },
         },
     }
 )
@@ -65,7 +67,7 @@ def schema_and_model_agree(ctx, response, case) -> None:
 
 @schema.parametrize()
 @settings(
-    max_examples=60,
+    max_examples=50,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,

@@ -114,16 +114,15 @@ def test_the_document_is_generated_from_the_models(client):
     assert set(published["properties"]) == set(FingerAuctionAuctionRequest.model_fields)
 
 
-def test_fuzzing_covers_every_declared_operation(app):
+def test_fuzzing_covers_every_documented_operation(client):
     from tests.referee.test_fuzz import schema
 
+    doc = client.get("/api/v1/openapi.json").get_json()
+    documented = {
+        f"{method.upper()} {path}"
+        for path, item in doc["paths"].items()
+        for method in item
+        if path != "/openapi.json"
+    }
     fuzzed = {op.ok().label for op in schema.get_all_operations()}
-    with app.app_context():
-        from referee.contract import operations
-
-        declared = {
-            f"{op.method} {rule.removeprefix('/api/v1')}"
-            for rule, op in operations()
-            if rule != "/api/v1/openapi.json"
-        }
-    assert declared and fuzzed == declared
+    assert len(documented) >= 6 and fuzzed == documented
