@@ -8,8 +8,10 @@ import warnings
 from pathlib import Path
 
 from flask import Flask, Request, Response
+from flask import request as flask_request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
@@ -101,6 +103,11 @@ class SessionInterface(SecureCookieSessionInterface):
     every request, a cost the scoring benchmark sees.
     """
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure whenever this request came over HTTPS (behind a proxy, once
+        ProxyFix trusts its X-Forwarded-Proto), or when configured always."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or flask_request.is_secure
+
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if "HTTP_COOKIE" not in request.environ or (
             self.get_cookie_name(app) not in request.cookies
@@ -109,8 +116,27 @@ class SessionInterface(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
+#: how many proxies in front of the referee set each X-Forwarded-* header
+#: (0: do not trust the header); see README "Serving the referee"
+PROXY_HEADERS = ("FOR", "PROTO", "HOST", "PREFIX")
+
+
+def trust_proxy(app: Flask) -> None:
+    """Wrap the app in werkzeug's ProxyFix when PROXY_FIX_X_* is configured."""
+    counts = {h.lower(): int(app.config.get(f"PROXY_FIX_X_{h}") or 0) for h in PROXY_HEADERS}
+    if any(counts.values()):
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app,
+            x_for=counts["for"],
+            x_proto=counts["proto"],
+            x_host=counts["host"],
+            x_prefix=counts["prefix"],
+        )
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a page left open all evening
+    trust_proxy(app)
     ensure_secret_key(app)
     app.session_interface = SessionInterface()
     csrf.init_app(app)

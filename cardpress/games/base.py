@@ -172,6 +172,16 @@ class GameState(ABC):
     def view(self, player: int | None) -> dict[str, JSON]:
         """What ``player`` may see (``None``: what everyone at the table sees)."""
 
+    def canonical(self, player: int, action: Action) -> Action:
+        """The spelling ``legal_actions`` uses for ``action``.
+
+        An action naming several cards names a set, not a sequence: engines
+        whose actions do so put the cards in their listed order here, so
+        ``apply`` accepts every order and logs one. Called only with a valid
+        seat and a string; anything it cannot read is returned unchanged.
+        """
+        return action
+
     def _is_legal(self, player: int, action: Action) -> bool:
         """Fast legality test; engines may override with a cheaper equivalent."""
         return action in self.legal_actions(player)
@@ -202,12 +212,10 @@ class GameState(ABC):
         the precise reason.
         """
         try:
-            ok = (
-                type(player) is int
-                and type(action) is str
-                and 0 <= player < len(self.names)
-                and self._is_legal(player, action)
-            )
+            ok = type(player) is int and type(action) is str and 0 <= player < len(self.names)
+            if ok:
+                action = self.canonical(player, action)
+                ok = self._is_legal(player, action)
         except (IndexError, KeyError, ValueError):
             ok = False
         if not ok:

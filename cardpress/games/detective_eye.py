@@ -12,11 +12,12 @@ Engine actions, by phase:
 * ``challenge``: ``flip:<seat>:<position>`` a face-down card (DE-4).
 * ``pay``: ``discard:<card>`` from hand, one per point still owed (DE-5).
 
-Seats are numbered clockwise; "left" is the next seat clockwise. Readings
-used here: DE-5's reward counts each distinct owner of a flipped card, the
-challenger only when one of their own cards was flipped (the seed: "you are
-a target too"). DE-8's tie-break "cards in hand" counts the cards a player
-holds, placed ones included (they return to hand as the round ends).
+Seats are numbered clockwise; "left" is the next seat clockwise. DE-5's
+reward counts each distinct owner of a flipped card, the challenger only when
+one of their own placed cards was flipped. DE-8's tie-break "cards in hand"
+counts only the cards in hand when the supply runs out: cards placed on the
+table that round are not in hand (the round never ends, so they never
+return).
 
 Odds (:func:`facedown_odds`) treat the other players' face-down cards as a
 uniform draw from every card you cannot see; what you know from the draft
@@ -191,6 +192,15 @@ class DetectiveEyeState(GameState):
             return []
         return [self.turn]
 
+    def canonical(self, player: int, action: Action) -> Action:
+        """``pass:b,a`` -> ``pass:a,b``: the draft's two cards in hand order."""
+        if action[:5] == "pass:" and self.phase == "draft":
+            a, comma, b = action[5:].partition(",")
+            hand = self.hands[player]
+            if comma and a in hand and b in hand and hand.index(b) < hand.index(a):
+                return f"pass:{b},{a}"
+        return action
+
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.current_players():
             return []
@@ -253,6 +263,10 @@ class DetectiveEyeState(GameState):
         return self.phase == "over"
 
     def held(self, player: int) -> int:
+        """Cards in hand, plus those placed this round unless the game ended
+        with them still on the table (DE-8: placed cards are not in hand)."""
+        if self.end_reason == "supply":
+            return len(self.hands[player])
         return len(self.hands[player]) + len(self.placed[player])
 
     def scores(self) -> list[float]:

@@ -482,6 +482,15 @@ class Eshi100State(GameState):
                 acts.extend("warehouse:" + c for c in self.galleries[s])
         return acts or ["none"]
 
+    def canonical(self, player: int, action: Action) -> Action:
+        """``bid:c,a,b`` -> ``bid:a,b,c``: the bid cards in hand order."""
+        if action[:4] == "bid:" and "," in action and self.phase == "bid":
+            hand = self.hands[player]
+            picked = action[4:].split(",")
+            if all(c in hand for c in picked):
+                return "bid:" + ",".join(sorted(picked, key=hand.index))
+        return action
+
     def _is_legal(self, player: int, action: Action) -> bool:
         if self.phase == "bid" and player == self.bidder and action[:4] == "bid:":
             picked = action[4:].split(",") if action[4:] else []

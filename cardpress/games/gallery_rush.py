@@ -24,9 +24,9 @@ Engine actions: ``explore``; ``continue`` / ``bank`` after a safe flip;
 ``nominate:<monet|gogh|vermeer|forgery|mona-lisa>``; ``take:<card-id>`` to
 pick the card taken from each opponent after a forgery nomination (GR-8).
 
-Reading of GR-2 used here: a Mona Lisa flipped on a *painter* nomination
-joins the collection (GR-7) but is not a successful nomination, so it does
-not trigger the victory check; the next bank or success will.
+GR-2: a Mona Lisa flipped on a *painter* nomination joins the collection
+(GR-7) and, like every nomination that puts cards into the collection,
+triggers the victory check at once.
 """
 
 from __future__ import annotations
@@ -457,6 +457,7 @@ class GalleryRushState(GameState):
         else:
             coll.append(card)
             ev.append(Event("mona_lisa_joins", ("GR-7",), player, {"named": named, "card": card}))
+            self._check_victory(player, ev)
         self._check_reshuffle(ev)
         self._end_turn(ev)
 

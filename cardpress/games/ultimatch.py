@@ -542,6 +542,15 @@ class UltimatchState(GameState):
             return not self._hand_card_match(player)
         return not self.hand_only_match(player)
 
+    def canonical(self, player: int, action: Action) -> Action:
+        """``match:T:b+a`` -> ``match:T:a+b``: a pair is listed in sorted order."""
+        if action[:6] == "match:" and "+" in action:
+            head, _, b = action.rpartition("+")
+            prefix, _, a = head.rpartition(":")
+            if b < a:
+                return f"{prefix}:{b}+{a}"
+        return action
+
     def _is_legal_match(self, player: int, action: Action) -> bool:
         """``action in legal_actions(player)`` for a ``match:`` action, straight
         from the match tables (a legal play's cards are in sorted order)."""

@@ -147,3 +147,47 @@ def test_random_games_conserve_and_replay() -> None:
         assert s.supply + sum(s.forgeries) == 3
         assert len(s.out) + len(s.discard) + sum(map(len, s.hands)) + sum(map(len, s.placed)) == 24
     assert replay(s.record()) == s
+
+
+def test_de5_challenger_counts_only_when_their_own_placed_card_was_flipped() -> None:
+    def reward(flips: list[str]) -> int:
+        s = to_turn(3)
+        _rig(
+            s,
+            [["monet-1"], ["monet-2"], ["monet-3"]],
+            [["gogh-2", "gogh-3", "gogh-4"], ["vermeer-2", "vermeer-4"], ["vermeer-3", "gogh-5"]],
+        )
+        s.apply(0, f"declare:monet:{len(flips)}")
+        s.apply(1, "pass")
+        s.apply(2, "pass")
+        for flip in flips[:-1]:
+            s.apply(0, flip)
+        ev = s.apply(0, flips[-1])
+        return next(e for e in ev if e.kind == "challenge_succeeded").data["reward"]
+
+    assert reward(["flip:1:0", "flip:2:0"]) == 2  # own card not flipped: not counted
+    assert reward(["flip:0:0", "flip:1:0"]) == 2  # own card flipped: counted
+    assert reward(["flip:0:0", "flip:1:0", "flip:2:0"]) == 3
+
+
+def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
+    s = to_turn(3)
+    # equal forgeries; seat 0 has more cards in hand, seat 1 more on the table
+    _rig(
+        s,
+        [["monet-1"], ["gogh-1", "gogh-6", "gogh-7"], ["vermeer-6"]],
+        [["gogh-2", "gogh-3"], ["vermeer-1"], ["vermeer-4", "vermeer-5", "monet-5"]],
+    )
+    s.misses[2] = 1
+    s.supply = 1
+    s.forgeries = [1, 1, 0]
+    s.apply(0, "declare:monet:2")
+    s.apply(1, "pass")
+    s.apply(2, "raise:monet:3")
+    s.apply(0, "pass")  # every other player has passed: seat 2 challenges
+    ev = s.apply(2, "flip:1:0")  # a Gogh: the challenge fails, the last forgery goes
+    assert ev[-1].rule_ids == ("DE-8",) and s.is_terminal()
+    # seat 2 now holds a forgery too: all tied at 1; in hand: 2, 1, 3 (placed cards aside)
+    assert s.forgeries == [1, 1, 1]
+    assert s.winners() == [1]
+    assert s.ranking() == [2, 1, 3]

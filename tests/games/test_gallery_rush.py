@@ -204,3 +204,20 @@ def test_view_hides_deck_order_and_replay() -> None:
     v = s.view(0)
     assert isinstance(v["deck"], int) and "rng_state" not in v
     assert replay(s.record()) == s
+
+
+def test_gr2_mona_lisa_on_a_painter_nomination_triggers_the_victory_check() -> None:
+    from cardpress.games.gallery_rush import GalleryRushState
+
+    s = GalleryRushState(3, seed=3)
+    s.phase = "choose"
+    s.turn = 0
+    s.collections[0] = ["monet-1", "monet-2", "monet-3"]
+    s.deck.remove("mona-lisa")
+    s.deck.append("mona-lisa")  # the next card drawn
+    ev = s.apply(0, "nominate:gogh")
+    kinds = [e.kind for e in ev]
+    assert "mona_lisa_joins" in kinds and "victory_condition" in kinds
+    assert s.achievers == [0]
+    won = next(e for e in ev if e.kind == "victory_condition")
+    assert won.data["conditions"] == ["four_of_a_painter"] and "GR-2" in won.rule_ids

@@ -5,6 +5,7 @@ import io
 import warnings
 from pathlib import Path
 
+from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print.art import draw_card_art
@@ -41,7 +42,9 @@ def test_missing_image_warns_and_draws_a_placeholder(tmp_path: Path):
         warnings.simplefilter("always")
         pdf = _ops(card, root=tmp_path)
     assert any("nope.png" in str(w.message) for w in caught)
-    assert b"nope.png" in pdf or len(pdf) > 0
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "nope.png" in text  # the placeholder names the missing picture
+    assert pdf != _ops(catalogue().triptych.card("m1"))  # instead of the generated art
 
 
 def test_image_file_replaces_generated_art(tmp_path: Path):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright import sync_api
 
 from referee import create_app
 
@@ -79,7 +80,7 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
+    assert CHROMIUM.exists(), f"{CHROMIUM} is missing (make test installs it with apt)"
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         try:

@@ -2,22 +2,16 @@
 
 The app runs in a thread (werkzeug's make_server on 127.0.0.1, an ephemeral
 port). No browser is ever downloaded: Playwright is pointed at the system
-chromium, and the tests skip only when it is absent.
+chromium (a declared test dependency: its absence fails the tests).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.referee.conftest import CHROMIUM, PHONE
+from tests.referee.conftest import PHONE
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="/usr/bin/chromium is not installed (make test installs it with apt)",
-    ),
-]
+pytestmark = [pytest.mark.browser]
 
 
 def test_qr_url_shows_the_card(page, server):

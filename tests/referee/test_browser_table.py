@@ -11,16 +11,10 @@ import re
 
 import pytest
 
-from tests.referee.conftest import CHROMIUM, phone_page
+from tests.referee.conftest import phone_page
 from tests.referee.paper_table import NAMES, Taps, no_sideways_scroll, play_auction
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="/usr/bin/chromium is not installed (make test installs it with apt)",
-    ),
-]
+pytestmark = [pytest.mark.browser]
 
 PHONES = [(390, "en"), (360, "ja")]
 

@@ -8,12 +8,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image
+
+from cardpress.print import build
 
 BASE_URL = "http://referee.test"
 
 
 def build_decks(out: Path, lang: str, decks: tuple[str, ...]) -> list[Path]:
-    build = pytest.importorskip("cardpress.print.build", reason="the print module is missing")
     opts = build.Options(
         langs=(lang,),
         papers=("a4",),
@@ -32,11 +35,7 @@ def build_decks(out: Path, lang: str, decks: tuple[str, ...]) -> list[Path]:
 
 
 def decode_qr(pdf: Path, workdir: Path) -> list[str]:
-    zxingcpp = pytest.importorskip("zxingcpp")
-    from PIL import Image
-
-    if shutil.which("pdftoppm") is None:
-        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    assert shutil.which("pdftoppm"), "pdftoppm (poppler-utils, installed by make test) is missing"
     prefix = workdir / pdf.stem
     subprocess.run(
         ["pdftoppm", "-r", "150", "-png", str(pdf), str(prefix)], check=True, timeout=120

@@ -239,7 +239,6 @@ def test_referee_url_links_the_live_pages() -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
 @pytest.mark.parametrize(("locale", "lang"), [("en-US", "en"), ("ja-JP", "ja")])
 def test_phone_language_picks_the_page_without_a_server(published, browser, locale, lang):
     base = published["base"]

@@ -6,6 +6,7 @@ import re
 import subprocess
 
 import pytest
+import zxingcpp
 from pypdf import PdfReader
 
 from cardpress.print.rulesheet import render_rule_sheet
@@ -115,7 +116,6 @@ def test_bad_paper_is_refused() -> None:
 
 
 def test_qr_code_opens_the_online_rules(sheets: Sheets, tmp_path) -> None:
-    zxingcpp = pytest.importorskip("zxingcpp")
     from PIL import Image
 
     pdf = sheets.pdf("gallery-rush", "ja")
