@@ -24,7 +24,6 @@ from babel.support import Translations
 from cardpress.paths import LOCALES, is_installed_copy
 
 LANGS: tuple[str, ...] = ("ja", "en")
-DOMAINS: tuple[str, ...] = ("rules", "cards", "messages")
 
 
 def languages(locales: Path = LOCALES) -> tuple[str, ...]:

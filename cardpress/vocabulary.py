@@ -71,9 +71,8 @@ FINGERS: Final[tuple[int, int]] = (1, 5)
 
 # --------------------------------------------------------------------------- Ultimatch
 
-#: UM-1: the six colours in the deck's order, the primaries and what they mix to
+#: UM-1: the six colours in the deck's order, and the two primaries each secondary mixes from
 COLOURS: Final[tuple[str, ...]] = ("red", "orange", "yellow", "green", "blue", "purple")
-PRIMARIES: Final[tuple[str, ...]] = ("red", "yellow", "blue")
 MIXES: Final[dict[str, frozenset[str]]] = {
     "orange": frozenset({"red", "yellow"}),
     "green": frozenset({"yellow", "blue"}),

@@ -25,7 +25,7 @@ from cardpress.paths import ROOT, TEMPLATES
 from cardpress.vocabulary import rule_document
 from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
 
-__all__ = ["create_app", "serve"]
+__all__ = ["create_app"]
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -76,8 +76,3 @@ def _warn_about_card_data(app: Flask) -> None:
             "fixed (run `cardpress check`):\n%s",
             exc,
         )
-
-
-def serve(host: str = "127.0.0.1", port: int = 5000, debug: bool = False) -> None:
-    """Development server (``cardpress serve``); use gunicorn in production."""
-    create_app().run(host=host, port=port, debug=debug)

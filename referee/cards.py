@@ -38,7 +38,7 @@ from cardpress.catalogue.models import (
 from cardpress.config import ConfigError, resolve_base_url, validate_base_url
 from cardpress.print.export import card_png
 from cardpress.rules import Ruling, rulings_concerning
-from referee.catalogue import catalogue
+from referee.catalogue import cards_root, catalogue
 from referee.i18n import current_language, plus_joined, text
 from referee.rules import game_name
 from referee.validation import N_
@@ -84,7 +84,7 @@ def _card(deck: Deck, card_id: str) -> Card:
 def _add_rulings(view: CardView, games: list[str], tags: set[str], lang: str) -> None:
     seen: set[str] = set()
     for game in games:
-        for ruling in rulings_concerning(game, lang, tags):
+        for ruling in rulings_concerning(game, lang, tags, cards_root()):
             if ruling.id not in seen:
                 seen.add(ruling.id)
                 view.rulings.append((game, ruling))

@@ -18,11 +18,16 @@ from cardpress.catalogue import Catalogue, CatalogueError, load_catalogue
 from cardpress.paths import ROOT
 
 
+def cards_root() -> Path | None:
+    """The app's card folder (``CARDS_DIR``), None for the run's default."""
+    root = current_app.config.get("CARDS_DIR")
+    return Path(root) if root else None
+
+
 def catalogue() -> Catalogue:
     """This request's catalogue; raises :class:`CatalogueError` when cards/ is broken."""
     if "catalogue" not in g:
-        root = current_app.config.get("CARDS_DIR")
-        g.catalogue = load_catalogue(Path(root) if root else None)
+        g.catalogue = load_catalogue(cards_root())
     return g.catalogue
 
 

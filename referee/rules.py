@@ -8,7 +8,9 @@ from markupsafe import Markup
 
 from cardpress import rules
 from cardpress.games import GAMES
+from cardpress.rules.data import CARDS
 from cardpress.rules.html import render_document
+from referee.catalogue import cards_root
 from referee.i18n import current_language, text
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang:lang>/rules")
@@ -34,8 +36,12 @@ def rules_index() -> str:
 def rules_page(game_id: str) -> str:
     if game_id not in DOCUMENTS:
         abort(404)
-    doc = rules.load_rules(game_id, current_language())
-    # render_document escapes every text it writes (see cardpress.rules.html)
-    return render_template(
-        "rules.html", game_id=game_id, title=doc.title, body=Markup(render_document(doc))
-    )
+    doc = rules.load_rules(game_id, current_language(), cards_root())
+    # render_document escapes every text it writes (see cardpress.rules.html); its
+    # diagrams read the same card folder
+    token = CARDS.set(cards_root())
+    try:
+        body = Markup(render_document(doc))
+    finally:
+        CARDS.reset(token)
+    return render_template("rules.html", game_id=game_id, title=doc.title, body=body)

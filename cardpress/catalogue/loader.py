@@ -38,13 +38,11 @@ from cardpress.catalogue.models import (
 from cardpress.catalogue.printed import check_printed
 from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path
 from cardpress.paths import cards_dir
+from cardpress.vocabulary import COLOURS, MIXES, RULE_CARD_DOCUMENTS
 
 ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
 SYMBOLS = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "heart")
-UM_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")  # UM-1
-UM_MIXES = {"orange": {"red", "yellow"}, "green": {"yellow", "blue"}, "purple": {"red", "blue"}}
-RULE_CARD_GAMES = ("choose", *TRIPTYCH_GAMES)
 
 
 def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
@@ -220,7 +218,7 @@ def _triptych_card(
             year = r.integer(raw, "year", 1000, 2100, required=False)
             artist = r.text(raw, "artist", required=False)
     if kind == TriptychKind.RULE:
-        game = r.string(raw, "game", choices=RULE_CARD_GAMES)
+        game = r.string(raw, "game", choices=RULE_CARD_DOCUMENTS)
         ok = ok and game is not None
     elif "game" in raw:
         r.error("game", "only rule cards name a game")
@@ -268,7 +266,7 @@ def _check_triptych_counts(r: Reader, cards: list[TriptychCard]) -> None:
     if len(mona) != 1:
         r.error("kind", f"{len(mona)} Mona Lisa cards; Triptych has exactly 1")
     rule_games = Counter(c.game for c in cards if c.kind == TriptychKind.RULE)
-    for game in RULE_CARD_GAMES:
+    for game in RULE_CARD_DOCUMENTS:
         if rule_games[game] != 1:
             r.error("game", f"{rule_games[game]} rule cards for {game!r}; needs exactly 1")
 
@@ -289,7 +287,7 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
     for i, raw in enumerate(r.tables(settings, "colour")):
         p = f"colour[{i}]."
         r.only(raw, {"id", "name", "rgb", "symbol", "mixes"}, prefix=p)
-        cid = r.string(raw, "id", choices=UM_COLOURS, prefix=p)
+        cid = r.string(raw, "id", choices=COLOURS, prefix=p)
         name, rgb = r.text(raw, "name", prefix=p), r.rgb(raw, "rgb", prefix=p)
         symbol = r.string(raw, "symbol", choices=SYMBOLS, prefix=p)
         if symbol and symbol in symbols:
@@ -297,13 +295,13 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
         elif symbol and cid:
             symbols[symbol] = cid
         mixes = tuple(raw.get("mixes", ()))
-        if cid and set(mixes) != UM_MIXES.get(cid, set()):
-            want = " + ".join(sorted(UM_MIXES[cid])) if cid in UM_MIXES else "nothing (a primary)"
+        if cid and set(mixes) != MIXES.get(cid, set()):
+            want = " + ".join(sorted(MIXES[cid])) if cid in MIXES else "nothing (a primary)"
             r.error(f"{p}mixes", f"{cid} mixes from {want}, not {list(mixes)}")
         elif cid and name and rgb and symbol:
             colours.append(Colour(cid, name, rgb, symbol, mixes))
     ids = Counter(c.id for c in colours)
-    for cid in UM_COLOURS:
+    for cid in COLOURS:
         if ids[cid] == 0:
             r.error("colour", f"colour {cid!r} is not defined")
         if ids[cid] > 1:
@@ -320,7 +318,7 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
             cr.only(raw, {"id", "colour", "number", "aliases"})
             ok = _check_id(cr, card_id, seen)
             aliases = _aliases(cr, raw, card_id, seen)
-            colour = cr.string(raw, "colour", choices=UM_COLOURS)
+            colour = cr.string(raw, "colour", choices=COLOURS)
             number = cr.integer(raw, "number", lo, hi)
             if colour and colour not in known:
                 cr.error("colour", f"colour {colour!r} is not defined in deck.toml")

@@ -322,12 +322,6 @@ def replay_record(cls: type[GameState], record: Mapping[str, JSON]) -> GameState
     return state
 
 
-def undo_record(record: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The same record minus its last action (undo is replay minus one)."""
-    actions = list(record.get("actions", []))
-    return {**record, "actions": actions[:-1]}
-
-
 def rank_by(keys: Sequence[Any]) -> list[int]:
     """Competition ranking, larger key better, equal keys share a rank."""
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)

@@ -38,7 +38,6 @@ from cardpress.games.triptych import PAINTER_IDS, PAINTER_OF, PAINTINGS
 
 GAME_ID = "detective-eye"
 HAND = 5
-PASS = 2
 SUPPLY = 3
 MISSES_PER_FORGERY = 2
 PER_PAINTER = 8

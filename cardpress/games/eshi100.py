@@ -52,9 +52,9 @@ from typing import Any, ClassVar
 
 from cardpress.catalogue.models import Effect, EffectTiming, Eshi100Card, Icon, Text
 from cardpress.games.base import Action, Event, GameState, rank_by, replay_record
+from cardpress.vocabulary import ICONS as ICONS
 
 GAME_ID = "eshi100"
-ICONS: tuple[Icon, ...] = (Icon.UME, Icon.SAKURA, Icon.ASAGAO, Icon.KIKYO)
 _BIT = {icon: 1 << i for i, icon in enumerate(ICONS)}
 ROUNDS = 4
 GALLERY = 4

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardpress.catalogue.models import Painter
+from cardpress.vocabulary import PAINTER_IDS as PAINTER_IDS
+from cardpress.vocabulary import PAINTERS as PAINTERS
+from cardpress.vocabulary import PAINTINGS_PER_PAINTER, Painter
 
-PAINTERS: Final[tuple[Painter, ...]] = (Painter.MONET, Painter.GOGH, Painter.VERMEER)
-PAINTER_IDS: Final[tuple[str, ...]] = tuple(p.value for p in PAINTERS)
 MONA_LISA: Final = "mona-lisa"
 PAINTING: Final = "painting"
 FORGERY: Final = "forgery"
@@ -28,7 +28,9 @@ def forgery_id(painter: Painter | str) -> str:
     return f"forgery-{Painter(painter).value}"
 
 
-PAINTINGS: Final[tuple[str, ...]] = tuple(painting_id(p, n) for p in PAINTERS for n in range(1, 9))
+PAINTINGS: Final[tuple[str, ...]] = tuple(
+    painting_id(p, n) for p in PAINTERS for n in range(1, PAINTINGS_PER_PAINTER + 1)
+)
 FORGERIES: Final[tuple[str, ...]] = tuple(forgery_id(p) for p in PAINTERS)
 #: the 28 cards Gallery Rush and Finger Auction shuffle
 FULL_DECK: Final[tuple[str, ...]] = (*PAINTINGS, *FORGERIES, MONA_LISA)

@@ -30,17 +30,10 @@ from itertools import compress
 from typing import ClassVar
 
 from cardpress.games.base import Action, Event, GameState, replay_record
+from cardpress.vocabulary import COLOURS, MIXES, ULTIMATCH_NUMBERS
 
 GAME_ID = "ultimatch"
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
-PRIMARIES: tuple[str, ...] = ("red", "yellow", "blue")
-#: UM-1: the two primaries that mix to each secondary
-MIXES: dict[str, frozenset[str]] = {
-    "orange": frozenset({"red", "yellow"}),
-    "green": frozenset({"yellow", "blue"}),
-    "purple": frozenset({"red", "blue"}),
-}
-NUMBERS: tuple[int, ...] = tuple(range(1, 9))
+NUMBERS = ULTIMATCH_NUMBERS
 DECK: tuple[str, ...] = tuple(f"{c}-{n}" for c in COLOURS for n in NUMBERS)
 CARD: dict[str, tuple[str, int]] = {f"{c}-{n}": (c, n) for c in COLOURS for n in NUMBERS}
 _COLOUR: dict[str, str] = {card: c for card, (c, _) in CARD.items()}

@@ -572,9 +572,7 @@ def _symbol(g: Group, kind: str, cx: float, cy: float, r: float, colour) -> None
 
 def _colour_info(colour: str, lang: str) -> tuple[str, str, str]:
     """(rgb, symbol, name) of an Ultimatch colour from the card data."""
-    c = data.from_catalogue(lambda cat: cat.ultimatch.colour(colour))
-    if c is None:
-        return data.colour_rgb(colour), "circle", colour
+    c = data.catalogue().ultimatch.colour(colour)
     return c.rgb, c.symbol, c.name[lang] if lang in ("ja", "en") else c.name.en
 
 
@@ -639,15 +637,7 @@ def um_card(
 
 
 def _sample_cards(n: int, seed: int = 48) -> list[tuple[str, int]]:
-    cat = data._catalogue()
-    if cat is not None:
-        cards = [(c.colour, c.number) for c in cat.ultimatch.cards]
-    else:  # pragma: no cover
-        cards = [
-            (c, k)
-            for c in ("red", "orange", "yellow", "green", "blue", "purple")
-            for k in range(1, 9)
-        ]
+    cards = [(c.colour, c.number) for c in data.catalogue().ultimatch.cards]
     rng = random.Random(seed)
     rng.shuffle(cards)
     return cards[:n]

@@ -76,11 +76,6 @@ def png_bytes(img: Image.Image, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: int) -> list[bytes]:
-    """Every page of a PDF as PNG bytes, in page order."""
-    return [png_bytes(img, dpi) for img in rasterise_images(pdf, dpi)]
-
-
 def rasterise_one(pdf: bytes, dpi: int) -> bytes:
     """The first page as PNG bytes, through pipes (no temporary files)."""
     proc = subprocess.run(

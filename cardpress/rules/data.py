@@ -9,93 +9,58 @@ are imported lazily so a template that does not need one never loads it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
-from cardpress.catalogue.models import Catalogue, Painter, Text
+from cardpress.catalogue.models import Catalogue, Painter
+from cardpress.vocabulary import PAINTER_IDS
 
 T = TypeVar("T")
 
-PAINTER_ORDER: tuple[str, ...] = ("monet", "gogh", "vermeer")
+PAINTER_ORDER = PAINTER_IDS
+
+#: the card folder the document being rendered reads (set by ``load_rules``)
+CARDS: ContextVar[Path | None] = ContextVar("cards", default=None)
 
 
 # --------------------------------------------------------------------------- card data
 
 
-@cache
-def _catalogue() -> Catalogue | None:
-    try:
-        from cardpress.catalogue.loader import load_catalogue
+def catalogue() -> Catalogue:
+    """The card data as it is now, in the folder being rendered for.
 
-        return load_catalogue()
-    except Exception:  # pragma: no cover - the sheet still builds without card data
-        return None
-
-
-def from_catalogue(read: Callable[[Catalogue], T]) -> T | None:
-    """``read`` applied to the card data; None without card data or without the entry.
-
-    Every caller falls back to the seed's values, so a sheet still builds.
+    Never a fallback: broken card data raises CatalogueError here, as in
+    ``cardpress build``, and an entry the data lacks is a KeyError.
+    ``load_catalogue`` is cached on the files' fingerprint, so a changed card
+    file is read again.
     """
-    cat = _catalogue()
-    if cat is None:
-        return None
-    try:
-        return read(cat)
-    except (StopIteration, KeyError):  # pragma: no cover - an id the card data lacks
-        return None
+    from cardpress.catalogue.loader import load_catalogue
+
+    return load_catalogue(CARDS.get())
 
 
-_FALLBACK_NAMES: dict[str, Text] = {
-    "monet": Text("モネ", "Monet"),
-    "gogh": Text("ゴッホ", "Van Gogh"),
-    "vermeer": Text("フェルメール", "Vermeer"),
-}
-
-_FALLBACK_RGB: dict[str, str] = {
-    "monet": "#c8283c",
-    "gogh": "#e8b21a",
-    "vermeer": "#2358a6",
-    "red": "#d1343a",
-    "yellow": "#f2c12e",
-    "blue": "#2f6bd0",
-    "orange": "#f08a24",
-    "green": "#3aa655",
-    "purple": "#8a4fbf",
-}
+def from_catalogue(read: Callable[[Catalogue], T]) -> T:
+    """``read`` applied to the card data."""
+    return read(catalogue())
 
 
 def painter_rgb(painter: str) -> str:
-    rgb = from_catalogue(lambda cat: cat.triptych.painter(painter).rgb)
-    return _FALLBACK_RGB[painter] if rgb is None else rgb
+    return catalogue().triptych.painter(painter).rgb
 
 
 def colour_rgb(colour: str) -> str:
-    rgb = from_catalogue(lambda cat: cat.ultimatch.colour(colour).rgb)
-    return _FALLBACK_RGB[colour] if rgb is None else rgb
+    return catalogue().ultimatch.colour(colour).rgb
 
 
 def colour_mixes() -> list[tuple[str, tuple[str, ...]]]:
     """(secondary, (primary, primary)) from the card data, in deck order."""
-    cat = _catalogue()
-    if cat is not None:
-        return [(c.id, tuple(c.mixes)) for c in cat.ultimatch.colours if c.mixes]
-    return [
-        ("orange", ("red", "yellow")),
-        ("green", ("yellow", "blue")),
-        ("purple", ("red", "blue")),
-    ]
+    return [(c.id, tuple(c.mixes)) for c in catalogue().ultimatch.colours if c.mixes]
 
 
 def painter_name(painter: str, lang: str) -> str:
-    name = from_catalogue(lambda cat: cat.triptych.painter(painter).name[lang])
-    if name is not None:
-        return name
-    try:
-        return _FALLBACK_NAMES[painter][lang]
-    except KeyError:
-        return _FALLBACK_NAMES[painter].en
+    return catalogue().triptych.painter(painter).name[lang]
 
 
 # --------------------------------------------------------------------------- Finger Auction
@@ -171,10 +136,7 @@ def finger_auction_auction(field: int, bids: dict[str, int | tuple[int, int]]) -
 
 def triptych_counts() -> dict[str, int]:
     """Cards of each kind in the Triptych box, counted from the card data."""
-    cat = _catalogue()
-    if cat is None:  # pragma: no cover - the seed's counts
-        return {"monet": 8, "gogh": 8, "vermeer": 8, "forgery": 3, "mona-lisa": 1, "rule": 4}
-    deck = cat.triptych
+    deck = catalogue().triptych
     out = {p: 0 for p in PAINTER_ORDER}
     for card in deck.cards:
         if card.kind == "painting" and card.painter is not None:
@@ -229,8 +191,7 @@ def ultimatch_setup() -> list[dict[str, int]]:
 
 
 def colour_name(colour: str, lang: str) -> str:
-    name = from_catalogue(lambda cat: cat.ultimatch.colour(colour).name[lang])
-    return colour.capitalize() if name is None else name
+    return catalogue().ultimatch.colour(colour).name[lang]
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -254,8 +215,7 @@ def eshi100_settle(
 
 
 def icon_name(icon: str, lang: str) -> str:
-    name = from_catalogue(lambda cat: cat.eshi100.catalogue.icon(icon).name[lang])
-    return icon if name is None else name
+    return catalogue().eshi100.catalogue.icon(icon).name[lang]
 
 
 def eshi100_card(card_id: str, lang: str) -> dict[str, Any]:

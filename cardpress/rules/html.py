@@ -18,6 +18,7 @@ from collections import Counter
 from html import escape
 from urllib.parse import quote
 
+from cardpress.catalogue import CatalogueError
 from cardpress.rules import model as m
 
 _SANS_CSS = "'BIZ UDPGothic', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
@@ -117,7 +118,9 @@ def diagram_svg(
         if drawing is None:
             return None
         svg = renderSVG.drawToString(drawing)
-    except Exception:  # a missing font or engine must not take the page down
+    except CatalogueError:  # broken card data is an error, never a silently missing figure
+        raise
+    except Exception:  # a missing font must not take the page down
         return None
     svg = _XML_DECL.sub("", svg)
     # the PDF's registered font names mean nothing to a browser: use a CSS stack

@@ -10,37 +10,37 @@ verdicts of worked examples) come into the template as data from
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
-from cardpress import i18n
-from cardpress.paths import LOCALES, TEMPLATES
+from cardpress import i18n, vocabulary
+from cardpress.paths import LOCALES, TEMPLATES, cards_dir
 from cardpress.rules.markup import parse_document
 from cardpress.rules.model import CardItem, RuleDocument, Ruling
+from cardpress.vocabulary import GAME_IDS, RULE_CARD_DOCUMENTS
 
 RULES_TEMPLATES = TEMPLATES / "rules"
 DOMAIN = "rules"
 #: the five games, and Triptych's "how to choose" document for rule card r0
-GAMES: tuple[str, ...] = (
-    "gallery-rush",
-    "finger-auction",
-    "detective-eye",
-    "ultimatch",
-    "eshi100",
-)
-DOCUMENTS: tuple[str, ...] = (*GAMES, "choose")
-CARD_GAMES: tuple[str, ...] = ("choose", "gallery-rush", "finger-auction", "detective-eye")
+GAMES = GAME_IDS
+DOCUMENTS = vocabulary.DOCUMENTS
+CARD_GAMES = RULE_CARD_DOCUMENTS
 
 
 def template_name(game_id: str) -> str:
     return f"{game_id}.xml.j2"
 
 
-@cache
 def environment(lang: str, templates: Path = RULES_TEMPLATES, locales: Path = LOCALES):
-    """The Jinja2 environment of one language, its gettext bound to ``rules``."""
+    """The Jinja2 environment of one language, its gettext bound to ``rules``;
+    made again when the catalogue changes (Jinja reloads changed templates itself)."""
+    return _environment(lang, templates, locales, _stamp(i18n.po_path(lang, DOMAIN, locales)))
+
+
+@lru_cache(maxsize=8)
+def _environment(lang: str, templates: Path, locales: Path, stamp: tuple[object, ...]):
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,  # data values are escaped; translations are trusted markup
@@ -64,7 +64,7 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def render_markup(game_id: str, lang: str) -> str:
+def render_markup(game_id: str, lang: str, cards: Path | None = None) -> str:
     """The rendered XML markup of one document (for debugging and tests)."""
     if game_id not in DOCUMENTS:
         raise KeyError(game_id)
@@ -73,24 +73,48 @@ def render_markup(game_id: str, lang: str) -> str:
 
     env = environment(lang)
     template = env.get_template(template_name(game_id))
-    return template.render(data.context(game_id, lang))
+    token = data.CARDS.set(cards)
+    try:
+        return template.render(data.context(game_id, lang))
+    finally:
+        data.CARDS.reset(token)
 
 
-@cache
-def load_rules(game_id: str, lang: str) -> RuleDocument:
-    """The rule document of a game in a language (cached).
+def _stamp(*paths: Path) -> tuple[tuple[str, int, int], ...]:
+    """What a rendered document depends on, as (file, mtime, size)."""
+    files = sorted(f for p in paths for f in (p.rglob("*") if p.is_dir() else [p]) if f.is_file())
+    return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
-    KeyError for an unknown game, ValueError for a language without a
-    catalogue (both from ``render_markup``). ``"choose"`` is Triptych's
-    how-to-choose document.
+
+def load_rules(game_id: str, lang: str, cards: Path | None = None) -> RuleDocument:
+    """The rule document of a game in a language, for the card data in ``cards``
+    (default: this run's card folder).
+
+    Cached on everything it is made of: the card files, the rule templates
+    and the language's rules catalogue, so a rebuild in the same process
+    (``build --watch``, ``build()`` twice) sees every edit. Broken card data
+    raises CatalogueError. KeyError for an unknown game, ValueError for a
+    language without a catalogue. ``"choose"`` is Triptych's how-to-choose
+    document.
     """
-    return parse_document(render_markup(game_id, lang), lang)
+    root = (cards or cards_dir()).resolve()
+    stamp = _stamp(root, RULES_TEMPLATES, i18n.po_path(lang, DOMAIN, LOCALES))
+    return _load_rules(game_id, lang, root, stamp)
 
 
-def rulings_concerning(game_id: str, lang: str, tags: set[str] | frozenset[str]) -> list[Ruling]:
+@lru_cache(maxsize=32)
+def _load_rules(
+    game_id: str, lang: str, cards: Path, stamp: tuple[tuple[str, int, int], ...]
+) -> RuleDocument:
+    return parse_document(render_markup(game_id, lang, cards), lang)
+
+
+def rulings_concerning(
+    game_id: str, lang: str, tags: set[str] | frozenset[str], cards: Path | None = None
+) -> list[Ruling]:
     """The rulings of a game whose ``concerns`` share a tag with ``tags``."""
     wanted = set(tags)
-    return [r for r in load_rules(game_id, lang).rulings if r.concerns & wanted]
+    return [r for r in load_rules(game_id, lang, cards).rulings if r.concerns & wanted]
 
 
 def rule_card(card_game: str, lang: str) -> tuple[CardItem, ...]:

@@ -28,7 +28,6 @@ from cardpress.paths import CARDS, ENV_CARDS
 from cardpress.print.build import Options, build
 from referee.site import Site, SiteOptions, static_app
 from tests.conftest import edit
-from tests.referee.conftest import CHROMIUM  # the browser fixture comes from conftest
 
 LANGS = ("ja", "en")
 PREFIX = "/games"
