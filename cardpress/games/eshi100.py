@@ -21,7 +21,10 @@ benchmark.
 
 **Effects.** Bit effects (``bid_bonus``, ``draw``, ``discard_top_bid``,
 ``manual``) apply at reveal, from the auctioneer clockwise, a player's cards in
-the order they bid them (the bid action lists them in the chosen order). By
+hand order: a bid names a set of cards (``bid:`` in any order is the same bid),
+and the order ES-3 lets a player choose cannot change the outcome, since these
+effects on one player's own cards commute (``manual`` ones only change which
+adjustment the table enters first). By
 default (option ``bit_cards_discarded``) a card is discarded when its bit
 effect applies, as the seed says, so its own bid points stop counting.
 Settlement effects on *collection* cards (``points``, ``points_per_icon``,

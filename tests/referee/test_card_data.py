@@ -89,9 +89,10 @@ def test_what_needs_no_card_data_keeps_working(client, cards):
     body = home.get_data(as_text=True)
     assert line in body and 'href="/en/rules/ultimatch"' in body
     assert 'href="/en/c/triptych/"' not in body  # no deck links while they cannot open
+    # a rules page prints names and colours from the card data: no fallback (issue 9)
+    assert client.get("/en/rules/finger-auction").status_code == 503
     for url in (
         "/en/rules/",
-        "/en/rules/finger-auction",
         "/en/play/",
         "/ja/play/eshi100",
         "/en/play/finger-auction/score",
