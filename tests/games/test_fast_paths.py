@@ -30,10 +30,10 @@ from cardpress.games.ultimatch import (
     DIFFICULTIES,
     UltimatchState,
     _index,
-    _pair_table,
     match,
 )
 from cardpress.games.ultimatch import new_game as um_new_game
+from cardpress.games.ultimatch_match import _pair_table
 
 # --------------------------------------------------------------------------- base
 
