@@ -62,6 +62,8 @@ class Options:
     eshi100_csv: Path | None = None
     jobs: int = 2
     force: bool = False
+    #: build the deck PDFs before anything else (``--watch``: the designer waits for them)
+    decks_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -325,13 +327,13 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
         progress(f"[{done}/{total}] {job.name}")
 
     try:
+        # heavy jobs first so the pool finishes together; while watching, decks first
+        weight = {"images": 0, "shop": 1, "deck": -1 if opts.decks_first else 2, "rules": 3}
+        order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
         if opts.jobs <= 1 or total <= 1:
-            for job in todo:
+            for job in order:
                 finish(*run_job(job, opts))
         else:
-            # heavy jobs first so the pool finishes together
-            weight = {"images": 0, "shop": 1, "deck": 2, "rules": 3}
-            order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
             with ProcessPoolExecutor(max_workers=opts.jobs) as pool:
                 futures = [pool.submit(run_job, job, opts) for job in order]
                 for fut in as_completed(futures):
@@ -353,7 +355,11 @@ def watch(
     stop_event=None,
 ) -> None:
     """Rebuild after every save under cards/ (and the catalogues); the manifest keeps it quick."""
+    from dataclasses import replace
+
     from watchfiles import watch as watch_files
+
+    opts = replace(opts, decks_first=True)
 
     def once() -> None:
         code_version.cache_clear()
