@@ -20,7 +20,12 @@ build: debs-build setup
 	$(BIN)/cardpress check
 	$(BIN)/cardpress build --out $(OUT)
 
-test: debs-test setup
+# axe-core (the accessibility checker the browser tests inject), from the npm
+# registry at a pinned version, into tests/.axe (git-ignored).
+AXE_VERSION := 4.10.2
+AXE_STAMP   := tests/.axe/.axe-core-$(AXE_VERSION)
+
+test: debs-test setup $(AXE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n 2 --dist loadfile
 
@@ -50,3 +55,8 @@ serve: setup
 
 clean:
 	rm -rf $(OUT) .pytest_cache .ruff_cache
+
+$(AXE_STAMP):
+	@command -v npm >/dev/null || ./.ci/apt-install npm
+	npm install --prefix tests/.axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+	@touch $@

@@ -60,7 +60,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(follow.bp)
     pages.register_fallback(app)
     app.jinja_env.globals.update(
-        tools=scorers.TOOLS, game_name=rules.game_name, rule_game=rule_document
+        tools=scorers.TOOLS,
+        game_tools=scorers.GAME_TOOLS,
+        game_name=rules.game_name,
+        rule_game=rule_document,
     )
     _warn_about_card_data(app)
     return app

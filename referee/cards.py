@@ -39,7 +39,7 @@ from cardpress.config import ConfigError, resolve_base_url, validate_base_url
 from cardpress.print.export import card_png
 from cardpress.rules import Ruling, rulings_concerning
 from referee.catalogue import cards_root, catalogue
-from referee.i18n import current_language, plus_joined, text
+from referee.i18n import current_language, keeps_query, plus_joined, text
 from referee.rules import game_name
 from referee.validation import N_
 
@@ -63,7 +63,6 @@ class CardView:
     roles: list[Role] = field(default_factory=list)
     rules_games: list[tuple[str, str]] = field(default_factory=list)  # (game id, name)
     rulings: list[tuple[str, Ruling]] = field(default_factory=list)  # (game id, ruling)
-    tools: list[tuple[str, str]] = field(default_factory=list)  # (endpoint, label msgid)
     effects: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -132,10 +131,6 @@ def _triptych(deck: TriptychDeck, card: TriptychCard, lang: str) -> CardView:
         view.rules_games.append((game.id, text(game.name)))
         games.append(game.id)
     _add_rulings(view, games, tags, lang)
-    view.tools = [
-        ("scorers.finger_auction_score", N_("Finger Auction scoring")),
-        ("scorers.gallery_rush", N_("Gallery Rush table")),
-    ]
     return view
 
 
@@ -163,7 +158,6 @@ def _ultimatch(deck: UltimatchDeck, card: UltimatchCard, lang: str) -> CardView:
     view.rules_games.append(("ultimatch", game_name("ultimatch")))
     tags = {colour.id, "primary" if colour.primary else "secondary", "number"}
     _add_rulings(view, ["ultimatch"], tags, lang)
-    view.tools = [("scorers.ultimatch", N_("Ultimatch match checker"))]
     return view
 
 
@@ -200,7 +194,6 @@ def _eshi100(deck: Eshi100Deck, card: Eshi100Card, lang: str) -> CardView:
     if card.settlement is not None:
         tags.add("settlement")
     _add_rulings(view, ["eshi100"], tags, lang)
-    view.tools = [("scorers.eshi100", N_("Eshi 100 settlement"))]
     return view
 
 
@@ -238,6 +231,7 @@ def deck_page(deck_id: str) -> str:
 
 
 @bp.get("/<deck_id>/<card_id>")
+@keeps_query("game")
 def card_page(deck_id: str, card_id: str) -> ResponseReturnValue:
     deck = _deck(deck_id)
     if (renamed := alias_target(deck, card_id)) is not None:

@@ -521,11 +521,16 @@ def _icon_names() -> dict[str, str]:
     return names
 
 
-TOOLS: tuple[tuple[str, str], ...] = (
-    ("follow.finger_auction", N_("Finger Auction: follow a game")),
-    ("scorers.finger_auction_score", N_("Finger Auction scoring")),
-    ("scorers.finger_auction_auction", N_("Finger Auction auction")),
-    ("scorers.gallery_rush", N_("Gallery Rush table")),
-    ("scorers.ultimatch", N_("Ultimatch match checker")),
-    ("scorers.eshi100", N_("Eshi 100 settlement")),
-)
+#: each game's phone helpers, in the order a card page offers them
+GAME_TOOLS: dict[str, tuple[tuple[str, str], ...]] = {
+    "gallery-rush": (("scorers.gallery_rush", N_("Gallery Rush table")),),
+    "finger-auction": (
+        ("follow.finger_auction", N_("Finger Auction: follow a game")),
+        ("scorers.finger_auction_score", N_("Finger Auction scoring")),
+        ("scorers.finger_auction_auction", N_("Finger Auction auction")),
+    ),
+    "detective-eye": (("follow.detective_eye", N_("Detective Eye: follow a game")),),
+    "ultimatch": (("scorers.ultimatch", N_("Ultimatch match checker")),),
+    "eshi100": (("scorers.eshi100", N_("Eshi 100 settlement")),),
+}
+TOOLS: tuple[tuple[str, str], ...] = tuple(t for tools in GAME_TOOLS.values() for t in tools)

@@ -177,7 +177,7 @@ class _Renderer:
             return self.table(b)
         if isinstance(b, m.Box):
             title = f'<p class="rules-box-title">{inline(b.title)}</p>' if b.title else ""
-            return f'<aside class="rules-box">{title}{self.blocks(b.blocks)}</aside>'
+            return f'<div class="rules-box" role="note">{title}{self.blocks(b.blocks)}</div>'
         if isinstance(b, m.Example):
             word = escape(doc.label("example", "Example"))
             return (
@@ -267,8 +267,8 @@ class _Renderer:
                 for i in doc.card
             )
             parts.append(
-                f'<aside class="rules-box rules-card"><p class="rules-box-title">'
-                f"{escape(doc.label('card', 'On the rule card'))}</p><dl>{items}</dl></aside>"
+                f'<div class="rules-box rules-card" role="note"><p class="rules-box-title">'
+                f"{escape(doc.label('card', 'On the rule card'))}</p><dl>{items}</dl></div>"
             )
         parts.append(self.blocks(doc.sections))
         parts.append("</article>")

@@ -1,0 +1,99 @@
+"""Every page kind on a phone: no sideways scroll at 360 px, and axe-core
+(the npm package, installed by `make test`) finds no violation in light or
+dark mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardpress.paths import ROOT
+from tests.referee.conftest import CHROMIUM, phone_page
+
+AXE = ROOT / "tests" / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="/usr/bin/chromium is not installed (make test installs it with apt)",
+    ),
+]
+
+GAME = "p=Aki&p=Ben&p=Chie"
+PAGES = {
+    "home": "/{lang}/",
+    "deck": "/{lang}/c/triptych/",
+    "painting": "/{lang}/c/triptych/m1",
+    "rule card": "/{lang}/c/triptych/r0",
+    "ultimatch card": "/{lang}/c/ultimatch/orange-5",
+    "eshi100 card": "/{lang}/c/eshi100/no-001",
+    "rules index": "/{lang}/rules/",
+    "rules": "/{lang}/rules/finger-auction",
+    "rules with diagrams": "/{lang}/rules/ultimatch",
+    "scorers": "/{lang}/play/",
+    "finger auction scoring": "/{lang}/play/finger-auction/score?players=4",
+    "auction checker": "/{lang}/play/finger-auction/auction?participants=2",
+    "gallery rush": "/{lang}/play/gallery-rush",
+    "ultimatch checker": "/{lang}/play/ultimatch?target=orange-5",
+    "eshi100 settlement": "/{lang}/play/eshi100",
+    "follower setup": "/{lang}/play/finger-auction/follow?new=1",
+    "follower": "/{lang}/play/finger-auction/follow?" + GAME + "&log=2.2.1",
+    "follower over": "/{lang}/play/finger-auction/follow?"
+    + GAME
+    + "&log="
+    + "-".join(["2.2.1-3/4.1/5"] * 4),
+    "detective eye": "/{lang}/play/detective-eye?" + GAME + "&log=0s12/1.1.1",
+    "new table": "/{lang}/tables/new?game=finger-auction",
+    "not found": "/{lang}/c/triptych/nope",
+    "offline": "/{lang}/offline",
+}
+
+
+def test_axe_core_is_installed():
+    assert AXE.is_file(), f"{AXE} is missing: `make test` installs it (npm axe-core)"
+
+
+#: what a finger taps: at least 44 x 44 CSS pixels each (links inside a
+#: sentence are exempt, as WCAG 2.5.8 allows)
+TARGETS = (
+    "a.rule-id, .big-links a, .lang, .card-grid a, .bottom a, .page-actions a, "
+    "button:not(.default-submit), label.check, .finger span, summary, .roles a"
+)
+SMALL = f"""[...document.querySelectorAll("{TARGETS}")]
+  .filter(e => e.offsetParent !== null)
+  .filter(e => {{ const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; }})
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_page_scrolls_sideways_at_360px_and_targets_are_44px(browser, server, lang):
+    wide, small = [], {}
+    with phone_page(browser, 360, lang) as page:
+        for kind, url in PAGES.items():
+            page.goto(server + url.format(lang=lang))
+            if not page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"):
+                wide.append(kind)
+            if found := page.evaluate(SMALL):
+                small[kind] = found[:3]
+    assert wide == []
+    assert small == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_axe_finds_no_violation(browser, server, lang, scheme):
+    source = AXE.read_text(encoding="utf-8")
+    found = {}
+    with phone_page(browser, 390, lang, color_scheme=scheme, bypass_csp=True) as page:
+        for kind, url in PAGES.items():
+            page.goto(server + url.format(lang=lang))
+            page.add_script_tag(content=source)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            violations = [
+                (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
+            ]
+            if violations:
+                found[kind] = violations
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
