@@ -385,9 +385,7 @@ def _gallery_rush_check(
         if value is None:
             return [], None
         seen[p] += value
-    forgeries = _count(
-        form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES
-    )
+    forgeries = _count(form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES)
     if forgeries is None:
         return [], None
     keep = [p for p in PAINTER_IDS if form.checked(f"keep-{p}")]
@@ -468,8 +466,14 @@ def ultimatch() -> str:
             number = form.values.get(f"{slot}-number", "")
             if colour and number:
                 cards.append(f"{colour}-{number}")
+            elif colour or number:  # half a card is a mistake, never silently dropped
+                form.error = gettext(
+                    "Your second card: choose both its colour and its number, or neither."
+                )
+                form.error_field = f"{slot}-number" if colour else f"{slot}-colour"
         target_id = f"{form.values['target-colour']}-{form.values['target-number']}"
-        _run(form, adjudicate.ultimatch_match, {"target": target_id, "cards": cards})
+        if form.error is None:
+            _run(form, adjudicate.ultimatch_match, {"target": target_id, "cards": cards})
     return render_template("scorers/ultimatch.html", form=form, colours=colours, numbers=numbers)
 
 

@@ -93,3 +93,17 @@ def contrast(a: str, b: str) -> float:
 
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
+
+
+def test_ultimatch_refuses_a_second_card_with_a_colour_but_no_number(client):
+    data = {
+        "target-colour": "orange",
+        "target-number": "5",
+        "card1-colour": "red",
+        "card1-number": "5",
+        "card2-colour": "blue",
+        "card2-number": "",
+    }
+    body = post_form(client, "/en/play/ultimatch", data)
+    assert "Your second card: choose both its colour and its number, or neither." in body
+    assert 'id="result"' not in body
