@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,11 +61,10 @@ def test_settlement_equals_brute_force(collection) -> None:
     assert (s.same_icon_bonus, s.different_icon_bonus) == settle_brute_force(collection)
 
 
-def test_forty_multi_icon_cards_is_fast() -> None:
+def test_forty_multi_icon_cards_settle_exactly() -> None:
+    # Speed is measured in benchmarks/, not here.
     coll = [[i.value for i in ICONS]] * 20 + [["ume", "sakura"], ["asagao", "kikyo"]] * 10
-    start = time.perf_counter()
     s = settle(coll)
-    assert time.perf_counter() - start < 2.0  # generous: milliseconds in practice
     assert s.same_icon_bonus == 3 * 13 and s.different_icon_bonus == 3 * 13
 
 

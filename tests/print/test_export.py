@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 
@@ -12,18 +11,14 @@ from cardpress.print.qr import card_url
 from tests.print.helpers import BASE, catalogue, decode
 
 
-def test_card_png_is_fast_trimmed_and_scannable():
+def test_card_png_is_trimmed_and_scannable():
     cat = catalogue()
-    card_png("ultimatch", "red-1", "en", base_url=BASE, catalogue=cat)  # warm up fonts
-    started = time.perf_counter()
     png = card_png("triptych", "m1", "ja", base_url=BASE, catalogue=cat)
-    elapsed = time.perf_counter() - started
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG"
     assert abs(img.width - round(63 / 25.4 * 150)) <= 1
     assert abs(img.height - round(88 / 25.4 * 150)) <= 1
     assert decode(img.convert("RGB")) == [card_url(BASE, "ja", "triptych", "m1")]
-    assert elapsed < 1.5  # ~0.1-0.3 s on an idle machine; generous for a loaded CI
 
 
 def test_deck_images_and_tts_sheet(tmp_path):
