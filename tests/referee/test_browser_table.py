@@ -160,10 +160,13 @@ def test_pages_once_opened_work_offline(page, server):
     page.goto(server + "/en/c/triptych/m1")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # an active service worker controls the page from now on, and keeps it
-    for _ in range(50):
+    # The worker stores the page after answering it: on a loaded machine that can take a while.
+    for _ in range(300):
         if page.evaluate("caches.match(location.href).then(hit => !!hit)"):
             break
         page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the service worker never cached the opened page")
     page.context.set_offline(True)
     try:
         page.reload()
