@@ -70,3 +70,8 @@ def first_repeat(names: Iterable[str]) -> int | None:
             return i
         seen.add(name)
     return None
+
+
+def shown(raw: str) -> str:
+    """A refused name quoted back in an error: without what cannot be shown safely."""
+    return re.sub(f"[{_FORBIDDEN}]", "", raw if is_text(raw) else "").strip()[:MAX_NAME]

@@ -20,6 +20,7 @@ from cardpress.follow import LogError, log_prefix
 from cardpress.follow.detective_eye import BadRound, DetectiveEyeLedger, Round
 from cardpress.follow.finger_auction import Auction, BadBid, FingerAuctionTable, TwoHands
 from cardpress.games.finger_auction import MAX_BID, MIN_BID, ROUNDS
+from cardpress.players import MAX_NAME, BadName, first_repeat, player_name, shown
 from referee.i18n import keeps_query
 from referee.validation import N_
 
@@ -27,21 +28,27 @@ T = TypeVar("T")
 
 bp = Blueprint("follow", __name__, url_prefix="/<lang:lang>/play")
 
-MAX_NAME = 40
 FINGERS = tuple(range(MIN_BID, MAX_BID + 1))
 
 
 def player_names(raw: list[str], lo: int, hi: int) -> tuple[list[str], str | None]:
-    """The names typed at setup (blank ones dropped), or a sentence saying what is wrong."""
-    names = [n.strip() for n in raw[:hi] if n.strip()]
-    for name in names:
-        if len(name) > MAX_NAME or not name.isprintable():
+    """The names typed at setup (blank ones dropped), or a sentence saying what is wrong.
+
+    The same rule as the API's (cardpress.players): NFC, nothing invisible-only,
+    no control or text-direction characters, duplicates counted after NFC."""
+    names: list[str] = []
+    for typed in raw[:hi]:
+        if not typed.strip():
+            continue
+        try:
+            names.append(player_name(typed))
+        except BadName:
             return names, gettext(
                 "“%(name)s”: a name is at most %(max)d letters, with no control characters.",
-                name=name[:MAX_NAME],
+                name=shown(typed),
                 max=MAX_NAME,
             )
-    if len(set(names)) != len(names):
+    if first_repeat(names) is not None:
         return names, gettext("Two players have the same name.")
     if len(names) < lo:
         return names, gettext("Enter the names of %(lo)d to %(hi)d players.", lo=lo, hi=hi)

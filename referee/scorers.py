@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.vocabulary import (
     ESHI100_DECK,
     FINGER_AUCTION_FIELD,
@@ -430,8 +431,22 @@ def _gallery_rush_check(
 
 
 def _names(form: Form, n: int) -> list[str]:
-    """Each player's name, "Player 2" where none was typed."""
-    return [form.values.get(f"name-{i}", "").strip() or _player(i) for i in range(n)]
+    """Each player's name as the API would keep it (cardpress.players: NFC, nothing
+    invisible-only), "Player 2" where none was typed; a name that cannot be used is
+    replaced the same way and the form says why."""
+    names = []
+    for i in range(n):
+        typed = form.values.get(f"name-{i}", "")
+        try:
+            names.append(player_name(typed) if typed.strip() else _player(i))
+        except BadName:
+            form.error = gettext(
+                "“%(name)s”: a name is at most %(max)d letters, with no control characters.",
+                name=shown(typed),
+                max=MAX_NAME,
+            )
+            names.append(_player(i))
+    return names
 
 
 # --------------------------------------------------------------------------- Ultimatch

@@ -107,3 +107,16 @@ def test_ultimatch_refuses_a_second_card_with_a_colour_but_no_number(client):
     body = post_form(client, "/en/play/ultimatch", data)
     assert "Your second card: choose both its colour and its number, or neither." in body
     assert 'id="result"' not in body
+
+
+def test_forms_name_players_as_the_api_does(client):
+    # "Å" typed as one character and as A + ring is one name (NFC): a duplicate.
+    body = client.get("/en/play/finger-auction/follow?p=%C3%85&p=A%CC%8A&start=1")
+    assert "Two players have the same name." in body.get_data(as_text=True)
+    # A name that shows nothing (a byte-order mark) is refused, not a player.
+    body = client.get("/en/play/finger-auction/follow?p=Aki&p=%EF%BB%BF&start=1")
+    assert "a name is at most 40 letters" in body.get_data(as_text=True)
+    data = {"players": "2", "name-0": "Aki", "name-1": "Ben\u202e", "monet-0": "1"}
+    body = post_form(client, "/en/play/finger-auction/score", data)
+    assert "a name is at most 40 letters" in body
+    assert "“Ben”: a name is at most 40 letters" in body  # quoted without the override
