@@ -50,7 +50,10 @@ def _in_step(pages, version: int) -> None:
     """Every page shows ``version`` (live: nobody reloads)."""
     for page in pages:
         page.wait_for_function(
-            "v => Number(document.getElementById('live').dataset.version) >= v", arg=version
+            # null while a tap's answer is still loading: keep waiting, don't fail
+            "v => { const live = document.getElementById('live');"
+            " return live !== null && Number(live.dataset.version) >= v; }",
+            arg=version,
         )
 
 
