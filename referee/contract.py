@@ -262,6 +262,17 @@ class Operation:
     content_type: str = "application/json"
     examples: tuple[Example, ...] = ()
     cache: str = "no-store"
+    headers: tuple[Header, ...] = ()
+
+
+@dataclass(frozen=True)
+class Header:
+    """A request header the view reads (the view checks it; this publishes it)."""
+
+    name: str
+    description: str = ""
+    schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "string"})
+    required: bool = False
 
 
 @dataclass(frozen=True)
@@ -290,8 +301,15 @@ def operation(
     content_type: str = "application/json",
     examples: Iterable[Example] = (),
     cache: str = "no-store",
+    headers: Iterable[Header] = (),
+    parser: Callable[[type[BaseModel], Any], BaseModel] = parse,
+    decorators: Iterable[Callable[[Callable[..., Any]], Callable[..., Any]]] = (),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a view on ``bp`` and declare it (see the module docstring)."""
+    """Register a view on ``bp`` and declare it (see the module docstring).
+
+    ``parser`` validates the request body against ``request`` (a blueprint may keep
+    its own error messages); ``decorators`` wrap the whole view, body reading
+    included, innermost first (e.g. a rate limit that must count every request)."""
     all_errors = dict(BODY_ERRORS) if request is not None else {}
     all_errors.update(errors or {})
     op = Operation(
@@ -306,12 +324,13 @@ def operation(
         content_type=content_type,
         examples=tuple(examples),
         cache=cache,
+        headers=tuple(headers),
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def view(**kwargs: Any) -> Response:
-            args = (parse(op.request, read_json()),) if op.request is not None else ()
+            args = (parser(op.request, read_json()),) if op.request is not None else ()
             result = fn(*args, **kwargs)
             if isinstance(result, Response):
                 return result
@@ -324,6 +343,8 @@ def operation(
             out.headers["Cache-Control"] = op.cache
             return out
 
+        for decorator in decorators:
+            view = decorator(view)
         view.operation = op  # type: ignore[attr-defined]
         bp.add_url_rule(rule, view_func=view, methods=[op.method])
         return view

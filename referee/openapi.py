@@ -35,6 +35,7 @@ class ErrorDetail(Body):
     )
     player: str = Field(default=None, description="who made an illegal bid")
     rule: str = Field(default=None, description="the rule ID that forbids the request")
+    version: int = Field(default=None, description="409 only: the table's current version")
     problems: list[str] = Field(
         default=None,
         description="503 only: what is wrong with the card data on the server, one "
@@ -100,6 +101,16 @@ def _operation(rule: str, op: Operation, params: list[dict[str, Any]]) -> dict[s
     }
     if op.description:
         out["description"] = op.description
+    params = params + [
+        {
+            "name": h.name,
+            "in": "header",
+            "required": h.required,
+            "schema": dict(h.schema),
+            **({"description": h.description} if h.description else {}),
+        }
+        for h in op.headers
+    ]
     if params:
         out["parameters"] = params
     ok = [e for e in op.examples if 200 <= e.status < 300]
@@ -143,7 +154,6 @@ def document() -> dict[str, Any]:
         path, params = _path(rule)
         paths.setdefault(path, {})[op.method.lower()] = _operation(rule, op, params)
     components: dict[str, Any] = {"schemas": _models(ops)}
-    _add_tables(paths, components)
     if any(op.auth != "none" for _, op in ops):
         components["securitySchemes"] = {
             "bearer": {
@@ -167,19 +177,6 @@ def document() -> dict[str, Any]:
         "paths": paths,
         "components": components,
     }
-
-
-def _add_tables(paths: dict[str, Any], components: dict[str, Any]) -> None:
-    """Bridge: the live tables' routes still described by referee/tables/openapi.py,
-    until they are declared with referee.contract.operation like the rest."""
-    from referee.tables import openapi as tables_openapi
-
-    for path, item in tables_openapi.paths().items():
-        for method, spec in item.items():
-            paths.setdefault(path, {}).setdefault(method, spec)
-    for name, schema in tables_openapi.schemas().items():
-        components["schemas"].setdefault(name, schema)
-    components.setdefault("securitySchemes", {}).update(tables_openapi.SECURITY_SCHEMES)
 
 
 def examples() -> list[tuple[str, str, Any, int, Any]]:

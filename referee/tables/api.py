@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask_babel import gettext
 from pydantic import BaseModel, ValidationError
 
-from referee.api import read_body
+from referee.contract import Header, operation
 from referee.tables import store
 from referee.tables.events import stream
 from referee.tables.extension import limiter, tables
@@ -25,6 +25,27 @@ from referee.tables.schemas import (
 from referee.validation import N_, ApiError
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
+
+IDEMPOTENCY = Header(
+    "Idempotency-Key",
+    "A retried request with the same key is not applied twice (1 to 100 printable ASCII "
+    "characters)",
+    {"type": "string", "minLength": 1, "maxLength": 100},
+)
+ERRORS = {
+    400: "Invalid request or illegal action (error.field names it; error.rule the ruling)",
+    401: "No token, or an Authorization header that is not `Bearer <token>`",
+    403: "A token of another role (a seat's where the host's is needed...)",
+    404: "No such table (whatever the token)",
+    409: "A stale `version` (error.version is the current one), nothing to undo, or "
+    "a reused Idempotency-Key",
+    415: "The body is not JSON",
+    429: "Too many tables created from this address",
+}
+
+
+def errors(*statuses: int) -> dict[int, str]:
+    return {status: ERRORS[status] for status in statuses}
 
 
 @bp.errorhandler(ApiError)
@@ -85,7 +106,7 @@ def phone_url(table_id: str, token: str, lang: str) -> str:
     return url_for("tables_pages.phone", lang=lang, table_id=table_id, token=token, _external=True)
 
 
-def created_body(created: store.Created) -> dict[str, Any]:
+def created_body(created: store.Created) -> TableCreated:
     table = created.table
     return TableCreated(
         table=table.id,
@@ -100,15 +121,16 @@ def created_body(created: store.Created) -> dict[str, Any]:
             else SeatLink(
                 seat=i,
                 name=name,
+                bot=False,
                 token=created.seat_tokens[i],
                 url=phone_url(table.id, created.seat_tokens[i], table.lang),
             )
             for i, name in enumerate(table.players)
         ],
-    ).model_dump(exclude_none=True)
+    )
 
 
-def state_body(table: GameTable, caller: store.Caller) -> dict[str, Any]:
+def state_body(table: GameTable, caller: store.Caller) -> TableState:
     state = store.state_of(table)
     seat = caller.seat
     to_act = state.current_players()
@@ -124,7 +146,7 @@ def state_body(table: GameTable, caller: store.Caller) -> dict[str, Any]:
         terminal=state.is_terminal(),
         winners=state.winners() if state.is_terminal() else None,
         events=[EventBody.model_validate(e) for e in table.events],
-    ).model_dump()
+    )
 
 
 def _json(body: dict[str, Any], status: int = 200) -> Response:
@@ -134,44 +156,97 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
     return response
 
 
-@bp.post("")
-@limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"])
-def create() -> Response:
+@operation(
+    bp,
+    "POST",
+    "",
+    request=CreateTable,
+    response=TableCreated,
+    status=201,
+    parser=parse,
+    headers=[IDEMPOTENCY],
+    decorators=[limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"])],
+    errors=errors(400, 409, 415, 429),
+    summary="Create a live table",
+    description="Seat and host links are in this answer only (tokens are stored as hashes). "
+    "Rate-limited per client address.",
+)
+def create(req: CreateTable) -> TableCreated:
     """Create a table; the answer holds every link (tokens are never shown again)."""
-    req = parse(CreateTable, read_body())
-    created = store.create(tables().db, req, idempotency_key())
-    return _json(created_body(created), 201)
+    return created_body(store.create(tables().db, req, idempotency_key()))
 
 
-@bp.get("/<table_id>")
-def show(table_id: str) -> Response:
+@operation(
+    bp,
+    "GET",
+    "/<table_id>",
+    response=TableState,
+    auth="optional",
+    errors=errors(401, 403, 404),
+    summary="The table as the caller may see it (no token: a spectator's view)",
+)
+def show(table_id: str) -> TableState:
     table = store.load(tables().db, table_id)
-    return _json(state_body(table, store.identify(table, bearer())))
+    return state_body(table, store.identify(table, bearer()))
 
 
-@bp.post("/<table_id>/actions")
-def act(table_id: str) -> Response:
-    req = parse(ActionRequest, read_body())
+@operation(
+    bp,
+    "POST",
+    "/<table_id>/actions",
+    request=ActionRequest,
+    response=TableState,
+    parser=parse,
+    headers=[IDEMPOTENCY],
+    auth="bearer",
+    errors=errors(400, 401, 403, 404, 409, 415),
+    summary="Act for the caller's seat",
+    description="The answer is the table after the action and any bot moves.",
+)
+def act(req: ActionRequest, table_id: str) -> TableState:
     token = bearer()
     table = store.act(tables().db, table_id, token, req.action, req.version, idempotency_key())
     tables().bus.publish(table.id, table.version)
-    return _json(state_body(table, store.identify(table, token)))
+    return state_body(table, store.identify(table, token))
 
 
-@bp.post("/<table_id>/undo")
-def undo(table_id: str) -> Response:
+@operation(
+    bp,
+    "POST",
+    "/<table_id>/undo",
+    response=TableState,
+    auth="bearer",
+    errors=errors(401, 403, 404, 409),
+    summary="Take back the last person's action (host only)",
+)
+def undo(table_id: str) -> TableState:
     token = bearer()
     table = store.undo(tables().db, table_id, token)
     tables().bus.publish(table.id, table.version)
-    return _json(state_body(table, store.identify(table, token)))
+    return state_body(table, store.identify(table, token))
 
 
-@bp.get("/<table_id>/record")
+@operation(
+    bp,
+    "GET",
+    "/<table_id>/record",
+    auth="optional",
+    errors=errors(401, 403, 404),
+    summary="The replayable record (the host's until the game is over)",
+    description="A JSON object: game, players, seed, options, actions.",
+)
 def record(table_id: str) -> Response:
     return _json(store.record(tables().db, table_id, bearer()))
 
 
-@bp.get("/<table_id>/events")
+@operation(
+    bp,
+    "GET",
+    "/<table_id>/events",
+    content_type="text/event-stream",
+    errors=errors(404),
+    summary='Server-Sent Events: data: {"version": N} now and after every change',
+)
 def events(table_id: str) -> Response:
     """Server-Sent Events: ``data: {"version": N}`` first and after every change."""
     ext = tables()

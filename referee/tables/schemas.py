@@ -102,15 +102,3 @@ class TableState(BaseModel):
 class ActionRequest(Strict):
     action: Annotated[str, StringConstraints(min_length=1, max_length=200)]
     version: int | None = Field(default=None, ge=0, le=2**31 - 1)
-
-
-class ErrorDetail(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    message: str
-    field: str | None = None
-    rule: str | None = None
-    version: int | None = None
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail
