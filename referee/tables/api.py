@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask_babel import gettext
-from pydantic import BaseModel, ValidationError
 
 from referee.contract import Header, operation
 from referee.tables import store
@@ -60,23 +59,6 @@ def _error(exc: ApiError) -> Response:
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="cardpress table"'
     return response
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def parse(model: type[M], body: Any) -> M:
-    try:
-        return model.model_validate(body)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
-        raise ApiError(
-            N_("%(field)s: %(detail)s"),
-            where.lstrip(".") or "body",
-            field=where.lstrip(".") or "body",
-            detail=first["msg"],
-        ) from None
 
 
 def bearer() -> str | None:
@@ -163,7 +145,6 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
     request=CreateTable,
     response=TableCreated,
     status=201,
-    parser=parse,
     headers=[IDEMPOTENCY],
     decorators=[limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"])],
     errors=errors(400, 409, 415, 429),
@@ -196,7 +177,6 @@ def show(table_id: str) -> TableState:
     "/<table_id>/actions",
     request=ActionRequest,
     response=TableState,
-    parser=parse,
     headers=[IDEMPOTENCY],
     auth="bearer",
     errors=errors(400, 401, 403, 404, 409, 415),

@@ -29,7 +29,9 @@ from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
 from cardpress.games.ultimatch import DIFFICULTIES
+from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.print.qr import qr_matrix
+from referee.contract import parse
 from referee.i18n import keeps_query
 from referee.tables import store, words
 from referee.tables.extension import limiter, tables
@@ -77,14 +79,38 @@ def _lang() -> str:
 
 
 def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
+    """The API's request from the form: the same model, so the same refusals.
+
+    A row left blank is no seat; a typed name follows the API's rule
+    (cardpress.players), said as a sentence naming what was typed."""
     names, bots = [], []
     for i in range(MAX_SEATS):
-        name = form.get(f"name{i}", "").strip()
-        if not name:
+        typed = form.get(f"name{i}", "")
+        if not typed.strip():
             continue
+        try:
+            player_name(typed)
+        except BadName as exc:
+            if exc.reason == "length":
+                raise ApiError(
+                    N_(
+                        "“%(name)s”: a name is at most %(max)d letters, with no control characters."
+                    ),
+                    f"players[{len(names)}]",
+                    name=shown(typed),
+                    max=MAX_NAME,
+                ) from None
+            raise ApiError(
+                N_(
+                    "Seat %(seat)d: a name must show at least one visible character, with no "
+                    "control or text-direction characters."
+                ),
+                f"players[{len(names)}]",
+                seat=i + 1,
+            ) from None
         if form.get(f"bot{i}"):
             bots.append(len(names))
-        names.append(name)
+        names.append(typed)
     options = {key: form[key] for key in OPTION_CHOICES.get(game, {}) if form.get(key)}
     seed = form.get("seed", "").strip()
     body: dict[str, Any] = {
@@ -96,8 +122,6 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
     }
     if seed:
         body["seed"] = int(seed) if seed.isdigit() else seed
-    from referee.tables.api import parse
-
     return parse(CreateTable, body)
 
 
@@ -129,6 +153,7 @@ def new() -> Any:
         games=GAMES,
         spec=spec,
         seats=range(MAX_SEATS),
+        max_name=MAX_NAME,
         form=request.form,
         options=OPTION_CHOICES.get(game, {}),
         option_labels=OPTION_LABELS,

@@ -2,58 +2,55 @@
 
 One source for validation, serialisation and the OpenAPI document. Sizes are
 bounded here (names, seats, options) so a table can never grow without limit.
+Names follow the one rule of every form and API (``referee.contract.PlayerName``,
+i.e. :mod:`cardpress.players`), whose pattern the schema publishes; the phone
+pages may shorten a long name for display, never refuse it.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, Discriminator, Field, StringConstraints, Tag
 
-GameId = Literal["gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100"]
-Lang = Literal["ja", "en"]
+from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice
 
-MAX_NAME = 24
+GameId = choice(["gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100"])
+Lang = choice(["ja", "en"])
+
 MAX_SEATS = 5
+MAX_OPTIONS = 8
+MAX_TEXT = 40
 
 
-_REFUSED = frozenset({"Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp"})
+def _option_kind(value: Any) -> str:
+    if value is None:
+        return TAG + "none"
+    if isinstance(value, bool):
+        return TAG + "flag"
+    if isinstance(value, int | float):
+        return TAG + "number"
+    return TAG + "text"  # a string, or refused as "must be a string"
 
 
-def _player_name(value: str) -> str:
-    """NFC, no control, format (invisible, bidi) or unassigned characters."""
-    value = unicodedata.normalize("NFC", value.strip())
-    bad = [
-        c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp")
-    ]
-    if bad:
-        raise ValueError(f"contains an invisible or control character U+{ord(bad[0]):04X}")
-    if not value:
-        raise ValueError("is empty")
-    if len(value) > MAX_NAME:
-        raise ValueError(f"is longer than {MAX_NAME} characters")
-    return value
-
-
-PlayerName = Annotated[
-    str, StringConstraints(max_length=MAX_NAME * 2), AfterValidator(_player_name)
+#: an engine option's value: a short text, a whole number, true/false or null
+OptionValue = Annotated[
+    Annotated[Annotated[str, StringConstraints(max_length=MAX_TEXT)], Tag(TAG + "text")]
+    | Annotated[Integer(-(2**31), 2**31 - 1), Tag(TAG + "number")]
+    | Annotated[Flag, Tag(TAG + "flag")]
+    | Annotated[None, Tag(TAG + "none")],
+    Discriminator(_option_kind),
 ]
-OptionValue = Annotated[str, StringConstraints(max_length=40)] | int | bool | None
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CreateTable(Strict):
+class CreateTable(Body):
     game: GameId
     players: list[PlayerName] = Field(min_length=1, max_length=MAX_SEATS)
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
-    options: dict[Annotated[str, StringConstraints(max_length=40)], OptionValue] = Field(
-        default_factory=dict, max_length=8
+    seed: Integer(0, 2**63 - 1) | None = None
+    options: dict[Annotated[str, StringConstraints(max_length=MAX_TEXT)], OptionValue] = Field(
+        default_factory=dict, max_length=MAX_OPTIONS
     )
-    bots: list[int] = Field(default_factory=list, max_length=MAX_SEATS)
+    bots: list[Integer(0, MAX_SEATS - 1)] = Field(default_factory=list, max_length=MAX_SEATS)
     lang: Lang = "ja"
 
 
@@ -99,6 +96,6 @@ class TableState(BaseModel):
     events: list[EventBody]
 
 
-class ActionRequest(Strict):
+class ActionRequest(Body):
     action: Annotated[str, StringConstraints(min_length=1, max_length=200)]
-    version: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    version: Integer(0, 2**31 - 1) | None = None

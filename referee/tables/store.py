@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.bots import BOTS
+from cardpress.players import first_repeat
 from referee.tables import tokens
 from referee.tables.db import Database
 from referee.tables.models import Action, GameTable, Seat, utcnow
@@ -103,6 +104,13 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             low=spec.min_players,
             high=spec.max_players,
             count=n,
+        )
+    repeat = first_repeat(request.players)
+    if repeat is not None:
+        raise ApiError(
+            N_("two players have the same name: %(name)s"),
+            f"players[{repeat}]",
+            name=request.players[repeat],
         )
     for i, seat in enumerate(request.bots):
         if not 0 <= seat < n or seat in request.bots[:i]:

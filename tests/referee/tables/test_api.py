@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from cardpress.games import GAMES, replay
+from cardpress.players import MAX_NAME
 from referee.tables import store
 from tests.referee.tables.conftest import auth, create_table
 
@@ -176,7 +177,9 @@ def test_bad_requests_name_the_field(api):
         ({"game": "finger-auction", "players": ["A"]}, "players"),
         ({"game": "finger-auction", "players": ["A"] * 6}, "players"),
         ({"game": "finger-auction", "players": ["A", "x" * 60]}, "players[1]"),
-        ({"game": "finger-auction", "players": ["A", "x" * 25]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "x" * (MAX_NAME + 1)]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "\u200b"]}, "players[1]"),
+        ({"game": "finger-auction", "players": ["A", "B", "B"]}, "players[2]"),
         ({"game": "finger-auction", "players": ["A", " "]}, "players[1]"),
         ({"game": "finger-auction", "players": ["A", "B\u202e"]}, "players[1]"),
         ({"game": "finger-auction", "players": ["A", "B"], "bots": [2]}, "bots[0]"),

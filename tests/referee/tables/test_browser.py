@@ -15,12 +15,11 @@ from collections.abc import Iterator
 import pytest
 
 from cardpress.games import GAMES
-from tests.referee.conftest import CHROMIUM, phone_page
+from tests.referee.conftest import phone_page
 from tests.referee.tables.conftest import make_app
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
     # the browser sees pages, not storage: both databases are covered by every other test
     pytest.mark.parametrize("backend", ["sqlite"], indirect=True),
 ]
