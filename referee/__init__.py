@@ -62,6 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(
         tools=scorers.TOOLS,
         game_tools=scorers.GAME_TOOLS,
+        tool_game=scorers.TOOL_GAME,
         game_name=rules.game_name,
         rule_game=rule_document,
     )

@@ -19,9 +19,20 @@ from werkzeug.wrappers import Response
 from cardpress.follow import LogError, log_prefix
 from cardpress.follow.detective_eye import BadRound, DetectiveEyeLedger, Round
 from cardpress.follow.finger_auction import Auction, BadBid, FingerAuctionTable, TwoHands
+from cardpress.follow.ultimatch import MAX_PLAYERS, BadEntry, PyramidTracker, Turn
 from cardpress.games.finger_auction import MAX_BID, MIN_BID, ROUNDS
+from cardpress.games.ultimatch_match import NUMBERS, ways
 from cardpress.players import MAX_NAME, BadName, first_repeat, player_name, shown
+from cardpress.vocabulary import COLOURS
 from referee.i18n import keeps_query
+from referee.ultimatch_text import (
+    card_name,
+    colour_name,
+    colour_rgb,
+    first_upper,
+    reason_lines,
+    ways_line,
+)
 from referee.validation import N_
 
 T = TypeVar("T")
@@ -382,4 +393,172 @@ def explain_round(r: Round, names: list[str]) -> list[str]:
     return lines
 
 
-__all__ = ["bp", "explain", "explain_round", "player_names"]
+# --------------------------------------------------------------------------- Ultimatch
+
+
+@bp.get("/ultimatch/follow")
+@keeps_query("p", "s", "o", "r", "log")
+def ultimatch() -> str | Response:
+    names, error = player_names(request.args.getlist("p"), 1, MAX_PLAYERS)
+    first = request.args.get("s", "0")
+    first_seat = int(first) if first in {str(i) for i in range(len(names))} else 0
+    clockwise = request.args.get("o") == "cw"
+    pass_rule = "official" if request.args.get("r") == "official" else "standard"
+    if error or not names:
+        return render_template(
+            "follow/ultimatch_setup.html",
+            error=error if request.args.get("start") else None,
+            names=names,
+            min_players=1,
+            max_players=MAX_PLAYERS,
+        )
+
+    def url(log: str) -> str:
+        args: dict[str, Any] = {"p": names}
+        if first_seat:
+            args["s"] = first_seat
+        if clockwise:
+            args["o"] = "cw"
+        if pass_rule != "standard":
+            args["r"] = pass_rule
+        if log:
+            args["log"] = log
+        return url_for("follow.ultimatch", **args)
+
+    if request.args.get("start"):
+        return redirect(url(""), code=303)
+    tracker, problem = _replayed(
+        lambda log: PyramidTracker.replay(names, log, first_seat, clockwise, pass_rule),
+        N_(
+            "The record of this game could not be read from entry %(n)d on; "
+            "it is shown up to there."
+        ),
+    )
+    refused: list[str] = []
+    go = request.args.get("go")
+    if go and not problem:
+        try:
+            _um_entry(tracker, go)
+        except _Unfinished as exc:
+            problem = str(exc)
+        except BadEntry as exc:
+            problem, refused = _um_refusal(exc)
+            problem = first_upper(problem)
+        else:
+            return redirect(url(tracker.log()), code=303)
+    log = tracker.log()
+    return render_template(
+        "follow/ultimatch.html",
+        tracker=tracker,
+        last=tracker.turns[-1] if tracker.turns else None,
+        log=log,
+        names=names,
+        error=problem,
+        refused=refused,
+        explain=lambda t: explain_turn(t, names),
+        ways={i: ways_line(f, ways(f)) for i, f in enumerate(tracker.faces) if f},
+        card_name=card_name,
+        colour_names={c: colour_name(c) for c in COLOURS},
+        colour_rgb=colour_rgb(),
+        numbers=NUMBERS,
+        state_url=url(log),
+        undo_url=url(log.rpartition("-")[0]),
+    )
+
+
+class _Unfinished(ValueError):
+    """The form lacks something the entry needs (a sentence for the page)."""
+
+
+def _um_card(prefix: str) -> tuple[str, int] | None:
+    """The card a pair of colour and number selects give, None if both are blank."""
+    colour = request.args.get(f"{prefix}-colour", "")
+    number = request.args.get(f"{prefix}-number", "")
+    if not colour and not number:
+        return None
+    if colour not in COLOURS or number not in {str(n) for n in NUMBERS}:
+        raise _Unfinished(gettext("Choose both the colour and the number of each card."))
+    return colour, int(number)
+
+
+def _um_entry(tracker: PyramidTracker, go: str) -> None:
+    if go == "show":
+        faces = {}
+        for place in tracker.pending():
+            card = _um_card(f"face-{place}")
+            if card is None:
+                raise _Unfinished(gettext("Enter every card that is face up."))
+            faces[place] = card
+        tracker.show(faces)
+    elif go == "match":
+        place = request.args.get("place", "")
+        if place not in {str(i) for i in tracker.open_places()}:
+            raise _Unfinished(gettext("Choose the pyramid card that was matched."))
+        cards = [c for c in (_um_card("card1"), _um_card("card2")) if c is not None]
+        if not cards:
+            raise _Unfinished(gettext("Choose the card or the two cards played."))
+        tracker.match(int(place), cards)
+    elif go == "pass":
+        tracker.pass_turn()
+    elif go == "stuck":
+        tracker.stuck()
+
+
+def _um_refusal(exc: BadEntry) -> tuple[str, list[str]]:
+    """A refused entry in a sentence citing the rule, and for a play that does
+    not match, the reasons why not."""
+    if exc.reason == "no-match" and exc.explanation is not None:
+        return gettext("This play does not match."), reason_lines(exc.explanation.reasons)
+    if exc.reason == "on-pyramid" and exc.card is not None:
+        return gettext(
+            "%(card)s lies on the pyramid, so nobody can play it (UM-8).",
+            card=card_name(exc.card),
+        ), []
+    if exc.reason == "twice" and exc.card is not None:
+        return gettext(
+            "%(card)s is already on the pyramid; the deck has one of each card (UM-1).",
+            card=card_name(exc.card),
+        ), []
+    if exc.reason == "same-card":
+        return gettext("The two cards played must be different cards (UM-1)."), []
+    if exc.reason == "solo-pass":
+        return gettext("Solitaire has no pass: with no match, the game is lost (UM-6)."), []
+    if exc.reason == "over":
+        return gettext("The game is over."), []
+    if exc.reason == "faces":
+        return gettext("First enter the cards that turned face up."), []
+    return gettext("This does not fit the pyramid now; check the cards and try again."), []
+
+
+def explain_turn(t: Turn, names: list[str]) -> list[str]:
+    """A turn in sentences: who matched what with what and by which rule."""
+    who = names[t.seat]
+    if t.kind == "pass":
+        return [gettext("%(name)s passed and draws one card (UM-6).", name=who)]
+    if t.kind == "stuck":
+        return [gettext("No card matches and solitaire has no pass: the game is lost (UM-6).")]
+    assert t.target is not None
+    played = [card_name(c) for c in t.cards]
+    lines = [
+        gettext(
+            "%(name)s matched %(target)s with %(cards)s.",
+            name=who,
+            target=card_name(t.target),
+            cards=_and(played),
+        ),
+        *reason_lines(t.reasons),
+    ]
+    if t.ultimatch and len(names) == 1:
+        lines.append(gettext("Ultimatch reward: draw two cards into your hand (UM-5)."))
+    elif t.ultimatch:
+        lines.append(
+            gettext(
+                "Ultimatch reward: at the end of the turn %(name)s draws two cards, puts one "
+                "in hand and one in the alta hand (UM-5).",
+                name=who,
+            )
+        )
+    return lines
+
+
+__all__ = ["bp", "explain", "explain_round", "explain_turn", "player_names"]

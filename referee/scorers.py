@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from cardpress.games.ultimatch_match import explain
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.vocabulary import (
     ESHI100_DECK,
@@ -30,6 +31,7 @@ from cardpress.vocabulary import (
 from referee import adjudicate
 from referee.catalogue import catalogue, catalogue_or_none
 from referee.i18n import keeps_query, plus_joined, text
+from referee.ultimatch_text import reason_lines
 from referee.validation import N_, ApiError
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
@@ -463,6 +465,7 @@ def _ultimatch_choices() -> tuple[list[tuple[str, str]], list[int]]:
 @keeps_query("target")
 def ultimatch() -> str:
     colours, numbers = _ultimatch_choices()
+    reasons: list[str] = []
     target = request.args.get("target", "") if request.method == "GET" else ""
     t_colour, _, t_number = target.partition("-")
     defaults = {
@@ -489,7 +492,13 @@ def ultimatch() -> str:
         target_id = f"{form.values['target-colour']}-{form.values['target-number']}"
         if form.error is None:
             _run(form, adjudicate.ultimatch_match, {"target": target_id, "cards": cards})
-    return render_template("scorers/ultimatch.html", form=form, colours=colours, numbers=numbers)
+        if form.outcome is not None:
+            known = {c.id: (c.colour, c.number) for c in catalogue().ultimatch.cards}
+            why = explain(known[target_id], [known[c] for c in cards])
+            reasons = reason_lines(why.reasons)
+    return render_template(
+        "scorers/ultimatch.html", form=form, colours=colours, numbers=numbers, reasons=reasons
+    )
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -549,7 +558,12 @@ GAME_TOOLS: dict[str, tuple[tuple[str, str], ...]] = {
         ("scorers.finger_auction_auction", N_("Finger Auction auction")),
     ),
     "detective-eye": (("follow.detective_eye", N_("Detective Eye: follow a game")),),
-    "ultimatch": (("scorers.ultimatch", N_("Ultimatch match checker")),),
+    "ultimatch": (
+        ("follow.ultimatch", N_("Ultimatch: follow the pyramid")),
+        ("scorers.ultimatch", N_("Ultimatch match checker")),
+    ),
     "eshi100": (("scorers.eshi100", N_("Eshi 100 settlement")),),
 }
 TOOLS: tuple[tuple[str, str], ...] = tuple(t for tools in GAME_TOOLS.values() for t in tools)
+#: helper endpoint -> the game it helps with (keep.js remembers it for card pages)
+TOOL_GAME: dict[str, str] = {e: game for game, tools in GAME_TOOLS.items() for e, _ in tools}

@@ -101,6 +101,14 @@ for _rows in (5, 6):
     _CHILDREN[_rows] = children
 
 
+#: the pyramid's shape for a paper table's follower (cardpress.follow.ultimatch):
+#: rows -> place -> the two places covering it (None on the bottom row), and
+#: the places its removal may uncover (UM-8)
+COVERED_BY = _CHILDREN
+UNCOVERS = _PARENTS
+pyramid_rows = _pyramid_rows
+
+
 class _Table:
     """The face-up pyramid cards of one pyramid, and the faces they show.
 

@@ -221,3 +221,107 @@ class MatchIndex:
                 rows.append((a, (_BIT[a] & mine) != 0, partners))
         self._rows[target, ultimatch] = rows
         return rows
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One step of why a play matches, or why not, as data a page puts into words.
+
+    ``kind`` says which rule spoke; ``numbers`` and ``colours`` are the
+    figures the sentence shows (e.g. ``difference``: (7, 2, 5) for 7 − 2 = 5,
+    ``mix``: ("red", "blue", "purple")). The same arithmetic as :func:`match`,
+    kept beside it; a test checks the two agree on every play of the deck.
+    """
+
+    kind: str
+    rule: str
+    numbers: tuple[int, ...] = ()
+    colours: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Explanation:
+    result: MatchResult
+    reasons: tuple[Reason, ...]
+
+
+def explain(target: tuple[str, int], cards: Sequence[tuple[str, int]]) -> Explanation:
+    """:func:`match`, with the reasons: every rule by which the play matches
+    (UM-2..UM-4), or, for a refusal, every rule it was held against and why it
+    falls short, plus a card of the pair that would match on its own."""
+    result = match(target, cards)
+    tc, tn = target
+    if len(cards) == 1:
+        ((c, n),) = cards
+        if result.match:
+            found = []
+            if n == tn:
+                found.append(Reason("same-number", "UM-2", (n,)))
+            if c == tc:
+                found.append(Reason("same-colour", "UM-2", colours=(c,)))
+            return Explanation(result, tuple(found))
+        return Explanation(
+            result,
+            (
+                Reason("number-differs", "UM-2", (n, tn)),
+                Reason("colour-differs", "UM-2", colours=(c, tc)),
+            ),
+        )
+    (ac, an), (bc, bn) = cards
+    big, small = max(an, bn), min(an, bn)
+    mixed = MIXES.get(tc) == frozenset((ac, bc))
+    same = ac == tc and bc == tc
+    reasons: list[Reason] = []
+    if result.match:
+        if an + bn == tn:
+            reasons.append(Reason("sum", "UM-3", (an, bn, tn)))
+        if big - small == tn:
+            reasons.append(Reason("difference", "UM-3", (big, small, tn)))
+        if mixed:
+            reasons.append(Reason("mix", "UM-3", colours=(ac, bc, tc)))
+        if same and result.ultimatch:
+            reasons.append(Reason("both-colour", "UM-4", colours=(tc,)))
+        if result.ultimatch:
+            reasons.append(Reason("ultimatch", "UM-4", (tn,), (tc,)))
+        else:
+            reasons.append(Reason("not-ultimatch", "UM-4", (tn,), (tc,)))
+        return Explanation(result, tuple(reasons))
+    reasons.append(Reason("no-number", "UM-3", (an, bn, an + bn, big, small, big - small, tn)))
+    if tc not in MIXES:
+        reasons.append(Reason("primary", "UM-1", colours=(tc,)))
+    else:
+        reasons.append(Reason("no-mix", "UM-3", colours=(ac, bc, tc, *primaries(tc))))
+    if same:
+        reasons.append(Reason("colour-only", "UM-3", colours=(tc,)))
+    for c, n in cards:
+        if c == tc or n == tn:
+            reasons.append(Reason("alone", "UM-2", (n,), (c,)))
+    return Explanation(result, tuple(reasons))
+
+
+def ways(target: tuple[str, int]) -> tuple[Reason, ...]:
+    """Every way a play may match ``target``, for a page listing what may go
+    where: one card of its number or colour (UM-2); two cards adding up to its
+    number or that far apart, or the two primaries mixing to its colour (UM-3);
+    and which pairs make an Ultimatch (UM-4)."""
+    tc, tn = target
+    found = [
+        Reason("same-number", "UM-2", (tn,)),
+        Reason("same-colour", "UM-2", colours=(tc,)),
+    ]
+    if tn >= 2 * min(NUMBERS):
+        found.append(Reason("sum", "UM-3", (tn,)))
+    if tn <= max(NUMBERS) - min(NUMBERS):
+        found.append(Reason("difference", "UM-3", (tn,)))
+    if tc in MIXES:
+        found.append(Reason("mix", "UM-3", colours=(*primaries(tc), tc)))
+    found.append(Reason("ultimatch", "UM-4", (tn,), (tc, *primaries(tc))))
+    return tuple(found)
+
+
+def primaries(colour: str) -> tuple[str, ...]:
+    """The two primaries mixing to ``colour``, in the deck's order (none for a primary)."""
+    return tuple(c for c in COLOURS if c in MIXES.get(colour, ()))

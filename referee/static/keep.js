@@ -6,7 +6,9 @@
 // - a scorer form (form.scorer[data-draft]) saves every entry as it is typed
 //   and puts it back after a reload, Back or the language switch;
 // - a form sent while offline is held, with a message, instead of the
-//   browser's error page.
+//   browser's error page;
+// - a helper's game ([data-playing]) is remembered for half a day: a card
+//   page scanned meanwhile leads with what the card does in that game.
 "use strict";
 (function () {
   var LANG = document.documentElement.lang;
@@ -122,6 +124,17 @@
     }
   }
 
+  var PLAYING_FOR = 12 * 3600 * 1000;
+  function playing(el) { put("playing", { game: el.getAttribute("data-playing"), at: Date.now() }); }
+  function leadWith(card) {
+    if (new URLSearchParams(location.search).has("game")) { return; }  // asked for one
+    var saved = get("playing");
+    if (!saved || typeof saved.game !== "string" || Date.now() - saved.at > PLAYING_FOR) { return; }
+    var first = card.querySelector("section.game");
+    var section = card.querySelector("section.game[data-game='" + saved.game.replace(/[^a-z0-9-]/g, "") + "']");
+    if (section && first && section !== first) { first.parentNode.insertBefore(section, first); }
+  }
+
   function offline() {
     var note = document.querySelector("[data-offline]");
     if (!note) { return; }
@@ -148,6 +161,10 @@
   if (start) { setup(start); }
   var form = document.querySelector("form.scorer[data-draft]");
   if (form) { draft(form); }
+  var helper = document.querySelector("[data-playing]");
+  if (helper) { playing(helper); }
+  var card = document.querySelector("article.card");
+  if (card) { leadWith(card); }
   offline();
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () { /* pages still work */ });

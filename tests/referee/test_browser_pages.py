@@ -40,6 +40,12 @@ PAGES = {
     + "&log="
     + "-".join(["2.2.1-3/4.1/5"] * 4),
     "detective eye": "/{lang}/play/detective-eye?" + GAME + "&log=0s12/1.1.1",
+    "ultimatch tracker setup": "/{lang}/play/ultimatch/follow?new=1",
+    "ultimatch tracker faces": "/{lang}/play/ultimatch/follow?" + GAME,
+    "ultimatch tracker": "/{lang}/play/ultimatch/follow?"
+    + GAME
+    + "&log=f10o5.11r2.12b3.13g8.14y1-m10.r7.p2-m11.r4-f6p1-p",
+    "ultimatch tracker over": "/{lang}/play/ultimatch/follow?p=Aki&log=f10o5.11r2.12b3.13g8.14y1-x",
     "new table": "/{lang}/tables/new?game=finger-auction",
     "not found": "/{lang}/c/triptych/nope",
     "offline": "/{lang}/offline",
@@ -54,7 +60,7 @@ def test_axe_core_is_installed():
 #: sentence are exempt, as WCAG 2.5.8 allows)
 TARGETS = (
     "a.rule-id, .big-links a, .lang, .card-grid a, .bottom a, .page-actions a, "
-    "button:not(.default-submit), label.check, .finger span, summary, .roles a"
+    "button:not(.default-submit), label.check, .finger span, summary, .roles a, .place"
 )
 SMALL = f"""[...document.querySelectorAll("{TARGETS}")]
   .filter(e => e.offsetParent !== null)
