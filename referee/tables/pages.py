@@ -9,6 +9,7 @@ swaps in the fresh page when the version moves.
 
 from __future__ import annotations
 
+import json
 import secrets
 from functools import lru_cache
 from typing import Any
@@ -30,7 +31,10 @@ from werkzeug.datastructures import MultiDict
 from cardpress.games import GAMES
 from cardpress.games.ultimatch import DIFFICULTIES
 from cardpress.players import MAX_NAME, BadName, player_name, shown
+from cardpress.print.export import card_png
 from cardpress.print.qr import qr_matrix
+from referee.cards import PictureCache
+from referee.catalogue import catalogue
 from referee.contract import parse
 from referee.i18n import keeps_query
 from referee.tables import store, words
@@ -41,23 +45,78 @@ from referee.validation import N_, ApiError
 
 bp = Blueprint("tables_pages", __name__, url_prefix="/<lang:lang>/tables")
 
-#: the options a host picks on the create page: game -> option -> choices
-OPTION_CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+#: a seat option's choices ("who starts"): seat numbers, checked against the names
+SEAT = "seat"
+
+#: every engine option a host can pick on the create page: game -> option ->
+#: choices (the engine's default first). The first option of a game is shown;
+#: the rest are folded away, so the common case stays one tap.
+OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
+    "gallery-rush": {"start_player": SEAT},
     "finger-auction": {"variant": ("standard", "strict")},
-    "ultimatch": {"difficulty": DIFFICULTIES},
+    "detective-eye": {"start_player": SEAT},
+    "ultimatch": {
+        "difficulty": DIFFICULTIES,
+        "pass_rule": ("standard", "official"),
+        "turn_order": ("counter-clockwise", "clockwise"),
+        "dealer": SEAT,
+    },
+    "eshi100": {"auctioneer": SEAT, "bit_cards_discarded": (True, False)},
+}
+
+#: shown unfolded on the create page (the choice most tables make)
+SHOWN_OPTIONS = {"variant", "difficulty"}
+
+#: how the create page names each option
+OPTION_NAMES = {
+    "start_player": N_("Who starts"),
+    "variant": N_("Variant"),
+    "difficulty": N_("Difficulty"),
+    "pass_rule": N_("Passing (UM-6)"),
+    "turn_order": N_("Turn order (UM-7)"),
+    "dealer": N_("Dealer (UM-7: ties for first player go to the dealer's left)"),
+    "auctioneer": N_("First auctioneer"),
+    "bit_cards_discarded": N_("Cards whose bid effect acted"),
 }
 
 #: how the create page names each option value
 OPTION_LABELS = {
-    "standard": N_("standard"),
-    "strict": N_("strict: any tie among three or more means bid again"),
-    "normal": N_("normal"),
-    "easier-alta-1": N_("easier: one more alta card"),
-    "easier-alta-2": N_("easier: two more alta cards"),
-    "easier-exchange": N_("easier: two exchanges"),
-    "harder-remove": N_("harder: one alta card removed"),
-    "harder-reward": N_("harder: the whole reward goes to hand"),
+    ("variant", "standard"): N_("standard"),
+    ("variant", "strict"): N_("strict: any tie among three or more means bid again"),
+    ("difficulty", "normal"): N_("normal"),
+    ("difficulty", "easier-alta-1"): N_("easier: one more alta card"),
+    ("difficulty", "easier-alta-2"): N_("easier: two more alta cards"),
+    ("difficulty", "easier-exchange"): N_("easier: two exchanges"),
+    ("difficulty", "harder-remove"): N_("harder: one alta card removed"),
+    ("difficulty", "harder-reward"): N_("harder: the whole reward goes to hand"),
+    ("pass_rule", "standard"): N_("standard: pass when every match needs an alta card"),
+    ("pass_rule", "official"): N_("official: pass when every match uses alta cards alone"),
+    ("turn_order", "counter-clockwise"): N_("counter-clockwise"),
+    ("turn_order", "clockwise"): N_("clockwise"),
+    ("bit_cards_discarded", True): N_("are discarded and no longer count"),
+    ("bit_cards_discarded", False): N_("stay in the bid and count"),
 }
+
+
+def option_label(key: str, value: Any) -> str:
+    label = OPTION_LABELS.get((key, value))
+    if label is None:  # a seat option
+        return _("Seat %(number)s", number=int(value) + 1)
+    return _(label)
+
+
+def option_choices(game: str, key: str) -> tuple[Any, ...]:
+    choices = OPTION_CHOICES[game][key]
+    return tuple(range(GAMES[game].max_players)) if choices == SEAT else choices  # type: ignore[return-value]
+
+
+def option_value(game: str, key: str, raw: str | None) -> Any:
+    """The form's text back to the engine's value; None when it is not a choice."""
+    for value in option_choices(game, key):
+        if str(value) == raw:
+            return value
+    return None
+
 
 #: the rule that ranks the players at the end (tie-breaks included)
 RESULT_RULES = {
@@ -111,7 +170,21 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
         if form.get(f"bot{i}"):
             bots.append(len(names))
         names.append(typed)
-    options = {key: form[key] for key in OPTION_CHOICES.get(game, {}) if form.get(key)}
+    options: dict[str, Any] = {}
+    for key, choices in OPTION_CHOICES.get(game, {}).items():
+        value = option_value(game, key, form.get(key))
+        if value is None:
+            continue
+        if choices == SEAT and value >= len(names):
+            raise ApiError(
+                N_("%(option)s: there is no seat %(number)s with %(count)s players"),
+                key,
+                option=_(OPTION_NAMES[key]),
+                number=value + 1,
+                count=len(names),
+            )
+        if value != GAMES[game].options.get(key):
+            options[key] = value
     seed = form.get("seed", "").strip()
     body: dict[str, Any] = {
         "game": game,
@@ -155,14 +228,15 @@ def new() -> Any:
         seats=range(MAX_SEATS),
         max_name=MAX_NAME,
         form=request.form,
-        options=OPTION_CHOICES.get(game, {}),
-        option_labels=OPTION_LABELS,
+        options=[
+            (key, _(OPTION_NAMES[key]), option_choices(game, key), key in SHOWN_OPTIONS)
+            for key in OPTION_CHOICES.get(game, {})
+        ],
+        option_label=option_label,
+        defaults=spec.options,
         error=error,
         nonce=secrets.token_urlsafe(16),
     ), 400 if error else 200
-
-
-# --------------------------------------------------------------------------- phones
 
 
 def _table_or_404(table_id: str) -> GameTable:
@@ -179,6 +253,49 @@ def _caller(table: GameTable, token: str | None) -> store.Caller:
         abort(404)  # a wrong token looks exactly like a missing table
 
 
+# --------------------------------------------------------------------------- pictures
+
+#: card faces drawn small for phones (a 63 mm card is ~180 px wide: sharp at 2x
+#: pixels for the ~80 px a card takes on a phone), one cache for every table
+PICTURE_DPI = 72
+small_pictures = PictureCache(512)
+
+
+@bp.get("/cards/<deck_id>/<card_id>.png")
+def picture(deck_id: str, card_id: str) -> Response:
+    """A card's face as printed, small: hands and tables show these."""
+    cards = catalogue()
+    try:
+        deck = cards.deck(deck_id)
+        deck.card(card_id)
+    except KeyError:
+        abort(404)
+    lang = _lang()
+    base_url = request.url_root.rstrip("/")
+    data, etag = small_pictures.get(
+        cards,
+        (deck_id, card_id, lang, base_url),
+        lambda: card_png(
+            deck_id, card_id, lang, dpi=PICTURE_DPI, base_url=base_url, catalogue=cards
+        ),
+    )
+    response = Response(data, mimetype="image/png")
+    response.set_etag(etag)
+    # the same card looks the same all game long: a phone fetches it once a day
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response.make_conditional(request)
+
+
+def picture_url(game: str, cid: Any, view: Any) -> str | None:
+    where = words.printed(game, cid, view)
+    if where is None:
+        return None
+    return url_for(".picture", deck_id=where[0], card_id=where[1])
+
+
+# --------------------------------------------------------------------------- phones
+
+
 @bp.get("/<table_id>")
 def watch(table_id: str) -> str:
     """The spectator's page: the public table, e.g. on a shared screen."""
@@ -187,9 +304,100 @@ def watch(table_id: str) -> str:
 
 
 @bp.get("/<table_id>/<token>")
+@keeps_query("right")
 def phone(table_id: str, token: str) -> str:
     table = _table_or_404(table_id)
     return _render(table, _caller(table, token), token)
+
+
+@bp.get("/<table_id>/record")
+def public_record(table_id: str) -> Any:
+    """The record for everyone once the game is over."""
+    return _record_page(_table_or_404(table_id), store.SPECTATOR, None)
+
+
+@bp.get("/<table_id>/<token>/record")
+def record(table_id: str, token: str) -> Any:
+    """The record: the host's at any time, everyone's after the end."""
+    table = _table_or_404(table_id)
+    return _record_page(table, _caller(table, token), token)
+
+
+def _record_page(table: GameTable, caller: store.Caller, token: str | None) -> Any:
+    try:
+        record = store.record(tables().db, table.id, token)
+    except ApiError:
+        back = url_for(".phone", table_id=table.id, token=token) if token else None
+        return render_template(
+            "tables/record.html",
+            table=table,
+            spec=GAMES[table.game],
+            closed=True,
+            back=back or url_for(".watch", table_id=table.id),
+        ), 403
+    if request.args.get("format") == "json":
+        response = current_app.response_class(
+            json.dumps(record, ensure_ascii=False, indent=1) + "\n", mimetype="application/json"
+        )
+        name = f"{table.game}-{table.id}.json"
+        response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    back = url_for(".phone", table_id=table.id, token=token) if token else None
+    return render_template(
+        "tables/record.html",
+        table=table,
+        spec=GAMES[table.game],
+        closed=False,
+        moves=record_in_words(record),
+        options=[
+            (_(OPTION_NAMES[key]), option_label(key, value))
+            for key, value in record["options"].items()
+            if key in OPTION_NAMES and value is not None
+        ],
+        seed=record["seed"],
+        back=back or url_for(".watch", table_id=table.id),
+        json_url=url_for(request.endpoint or ".record", format="json", **(request.view_args or {})),
+    )
+
+
+def record_in_words(record: dict[str, Any]) -> list[tuple[int, str, str, list[str]]]:
+    """(move number, who, what they did, what followed) for every logged move.
+
+    Replayed with the engine: each action is named as its player saw it, each
+    consequence as the table saw it.
+    """
+    game = record["game"]
+    names = list(record["players"])
+    state = GAMES[game].new_game(names, record["seed"], **record["options"])
+    out = []
+    for number, (seat, action) in enumerate(record["actions"], 1):
+        label = words.action(game, action, state.view(seat))
+        happened = state.apply(seat, action)
+        public = state.view(None)
+        said = [
+            words.event(game, {"kind": e.kind, "player": e.player, "data": e.data}, names, public)
+            for e in happened
+        ]
+        out.append((number, names[seat], label, said))
+    return out
+
+
+def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | None:
+    """A two-hand bid in two steps (right hand, then left): only legal pairs.
+
+    Up to 25 "Right X, left Y" buttons are too many for a phone; the first
+    step is a link (``?right=N``), so it works without JavaScript.
+    """
+    if not actions or not all(a.startswith("hands:") for a in actions):
+        return None
+    pairs = []
+    for a in actions:
+        right, _sep, left = a[6:].partition("/")
+        pairs.append((int(right), int(left)))
+    rights = sorted({r for r, _l in pairs})
+    right = int(chosen) if chosen and chosen.isdigit() and int(chosen) in rights else None
+    lefts = sorted(left for r, left in pairs if r == right)
+    return {"rights": rights, "right": right, "lefts": lefts}
 
 
 @bp.post("/<table_id>/<token>")
@@ -265,6 +473,15 @@ def _render(
         public=public,
         to_act=to_act,
         actions=[(a, words.action(game, a, view)) for a in legal],
+        picker=hands_picker(legal, request.args.get("right")),
+        picture=picture_url,
+        record_page=(
+            url_for(".record", table_id=table.id, token=token)
+            if token and (caller.role == "host" or terminal)
+            else url_for(".public_record", table_id=table.id)
+            if terminal
+            else None
+        ),
         events=events,
         scores=state.scores(),
         standings=sorted((r, i) for i, r in enumerate(state.ranking())) if terminal else [],
@@ -276,7 +493,6 @@ def _render(
         host_links=host_links,
         watch_url=url_for(".watch", table_id=table.id, _external=True),
         events_url=url_for("tables_api.events", table_id=table.id),
-        record_url=url_for("tables_api.record", table_id=table.id),
         nonce=secrets.token_urlsafe(16),
         error=error,
         error_rule=rule,
@@ -310,7 +526,7 @@ def qr_svg(data: str) -> Markup:
 
 def no_store(response: Response) -> Response:
     """Phone pages hold capabilities and live state: never cached, never indexed."""
-    if request.blueprint == bp.name:
+    if request.blueprint == bp.name and request.endpoint != f"{bp.name}.picture":
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Robots-Tag"] = "noindex"
     return response

@@ -15,8 +15,11 @@ from typing import Any
 from flask import g
 from flask_babel import gettext as _
 
+from cardpress.catalogue import Catalogue
+from cardpress.catalogue.models import TriptychKind
 from referee.catalogue import catalogue_or_none
-from referee.i18n import current_language, text
+from referee.i18n import current_language, is_cjk, text
+from referee.validation import N_
 
 
 def _names(kind: str) -> dict[str, str]:
@@ -35,6 +38,8 @@ def _lookup(kind: str) -> dict[str, str]:
         return {p.id.value: text(p.name) for p in cards.triptych.painters}
     if kind == "colours":
         return {c.id: text(c.name) for c in cards.ultimatch.colours}
+    if kind == "eshi100":
+        return {c.id: text(c.title) for c in cards.eshi100.types}
     return {i.id.value: text(i.name) for i in cards.eshi100.catalogue.icons}
 
 
@@ -64,9 +69,62 @@ def card(game: str, cid: Any, view: Mapping[str, Any] | None = None) -> str:
     if game == "eshi100" and view is not None:
         info = (view.get("cards") or {}).get(cid)
         if info:
+            title = _names("eshi100").get(str(info.get("id")))
+            if title:
+                return _("%(title)s, bid %(bid)s", title=title, bid=info.get("bid"))
             icons = "・".join(_names("icons").get(i, i) for i in info.get("icons", []))
             return _("%(icons)s, bid %(bid)s", icons=icons or "-", bid=info.get("bid"))
+        return _("a card")
     return cid
+
+
+_printed_cache: list[Any] = [None, {}]
+
+
+def _printed(cards: Catalogue) -> dict[str, tuple[str, str]]:
+    """Engine card id -> (deck, printed card id): the picture players know.
+
+    Built once per catalogue object (a changed cards/ folder is a new one).
+    """
+    if _printed_cache[0] is cards:
+        return _printed_cache[1]
+    out: dict[str, tuple[str, str]] = {}
+    for c in cards.triptych.cards:
+        if c.kind == TriptychKind.PAINTING and c.painter is not None:
+            out[f"{c.painter.value}-{c.number}"] = ("triptych", c.id)
+        elif c.kind == TriptychKind.FORGERY and c.painter is not None:
+            out[f"forgery-{c.painter.value}"] = ("triptych", c.id)
+        elif c.kind == TriptychKind.MONA_LISA:
+            out["mona-lisa"] = ("triptych", c.id)
+    for c in cards.ultimatch.cards:
+        out[f"ultimatch:{c.id}"] = ("ultimatch", c.id)
+    for c in cards.eshi100.types:
+        out[f"eshi100:{c.id}"] = ("eshi100", c.id)
+    _printed_cache[:] = [cards, out]
+    return out
+
+
+def printed(game: str, cid: Any, view: Mapping[str, Any] | None = None) -> tuple[str, str] | None:
+    """Where a card's picture is: (deck, card id) in the catalogue, or None.
+
+    A 絵師100人展 card is printed only if the table plays printed cards (the
+    engine's standard deck is not a printed one).
+    """
+    catalogue = catalogue_or_none()
+    if catalogue is None or cid == "hidden":
+        return None
+    known = _printed(catalogue)
+    if game == "ultimatch":
+        return known.get(f"ultimatch:{cid}")
+    if game == "eshi100":
+        info = ((view or {}).get("cards") or {}).get(str(cid)) or {}
+        return known.get(f"eshi100:{info.get('id')}")
+    return known.get(str(cid))
+
+
+def icons(ids: Sequence[str]) -> str:
+    """絵師100人展 icons by name, as a card lists them."""
+    return "・".join(_names("icons").get(i, i) for i in ids) or "-"
 
 
 def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) -> str:
@@ -76,6 +134,23 @@ def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) 
 def _sep() -> str:
     """The list separator of the page's language (、 in Japanese)."""
     return "、" if current_language() == "ja" else ", "
+
+
+def signed(amount: Any) -> str:
+    """+3, −2, ±0; a full-width plus after Japanese text (termbase)."""
+    n = int(amount)
+    if n == 0:
+        return "±0"
+    if n < 0:
+        return f"−{-n}"
+    return ("＋" if is_cjk(current_language()) else "+") + str(n)
+
+
+def effect_text(game: str, cid: Any, timing: str, view: Mapping[str, Any] | None) -> str:
+    """A 絵師100人展 card's effect in the page's language, from the card's own text."""
+    info = ((view or {}).get("cards") or {}).get(str(cid)) or {}
+    effect = info.get(timing) or {}
+    return text(effect.get("text")) if effect.get("text") else ""
 
 
 def bid(value: str) -> str:
@@ -115,7 +190,8 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
         "discard": lambda: _("Discard %(card)s", card=c(arg)),
         "give": lambda: _("Give %(card)s to the alta", card=c(arg)),
         "noswap": lambda: _("Keep my hand"),
-        "alta": lambda: _("Take %(card)s from the alta", card=c(arg)),
+        "alta": lambda: _("Put %(card)s in the alta hand", card=c(arg)),
+        "none": lambda: _("Nothing to move: go on"),
         "collect": lambda: _("Collect %(card)s", card=c(arg)),
         "warehouse": lambda: _("Warehouse %(card)s", card=c(arg)),
     }
@@ -127,6 +203,10 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
         if arg:
             return _("Pass %(cards)s", cards=cards(game, arg.split(","), view))
         return _("Pass")
+    if kind == "adjust":
+        if (view or {}).get("phase") == "manual_settle":
+            return _("Settlement %(amount)s point(s)", amount=signed(arg))
+        return _("Bid points %(amount)s", amount=signed(arg))
     if kind == "flip":
         seat, _sep, pos = arg.partition(":")
         who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else seat
@@ -296,9 +376,19 @@ def event(
         ),
         "reward": lambda: _("%(player)s is rewarded.", player=who),
         "won": lambda: _("Every card is matched: the table wins!"),
-        "lost": lambda: _("The table loses: %(reason)s.", reason=d.get("reason", "")),
+        "lost": lambda: _("The table loses: %(reason)s.", reason=_lost_reason(d.get("reason"))),
         "bid": lambda: _("%(player)s bids %(count)s card(s).", player=who, count=d.get("cards")),
-        "bit": lambda: _("%(player)s's card has an effect.", player=who),
+        "bit": lambda: _bit(d, who, c, view),
+        "bit_manual": lambda: _(
+            "The table changes %(player)s's bid points by %(amount)s.",
+            player=who,
+            amount=signed(d.get("adjust", 0)),
+        ),
+        "settlement_manual": lambda: _(
+            "The table changes %(player)s's settlement by %(amount)s point(s).",
+            player=who,
+            amount=signed(d.get("adjust", 0)),
+        ),
         "winners": lambda: _(
             "The auction goes to %(winners)s.",
             winners=", ".join(name(w) for w in d.get("winners", [])),
@@ -312,6 +402,32 @@ def event(
     }
     sentence = simple.get(kind)
     return sentence() if sentence else kind
+
+
+#: why a cooperative Ultimatch table lost (the engine's reasons)
+LOST_REASONS = {
+    "no match in solitaire": N_("no card in hand matches the pyramid"),
+    "everyone passed in a row": N_("everyone passed in a row"),
+}
+
+
+def _lost_reason(reason: Any) -> str:
+    known = LOST_REASONS.get(str(reason))
+    return _(known) if known else _("no play was left")
+
+
+def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> str:
+    """A bid effect as it happened: whose card, what it says, what it did."""
+    cid = d.get("card")
+    said = effect_text("eshi100", cid, "bit", view)
+    out = _("Bid effect of %(player)s's %(card)s: %(effect)s", player=who, card=c(cid), effect=said)
+    if d.get("op") == "manual":
+        out += " " + _("The table decides what it changes.")
+    elif "drew" in d:
+        out += " " + _("%(player)s draws %(count)s card(s).", player=who, count=d["drew"])
+    elif "discarded" in d:
+        out += " " + _("Discarded: %(cards)s.", cards=cards("eshi100", d["discarded"], view))
+    return out
 
 
 def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
@@ -183,3 +184,243 @@ def test_table_creation_is_rate_limited_per_address(database_urls, backend):
         )
         assert other.status_code == 201
     app.extensions["cardpress-tables"].db.dispose()
+
+
+#: what an engine id looks like, wherever it would leak into a page's text:
+#: event kinds (auction_won), actions (adjust:3), card ids (monet-4, 0.12)
+RAW = re.compile(
+    r"\b[a-z]+(?:_[a-z]+)+\b"
+    r"|\b(?:bid|hands|take|adjust|pass|place|declare|raise|discard|give|offer|swap|match"
+    r"|alta|collect|warehouse|nominate|flip):\S|\bnoswap\b"
+    r"|\b(?:monet|gogh|vermeer|forgery|mona|red|orange|yellow|green|blue|purple|std)-\w+"
+    r"|\b\d+\.\d+\b"
+)
+
+
+def raw_ids(html: str) -> list[str]:
+    """Engine ids in what a person reads: text, button labels, alt and aria labels."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    read = re.findall(r'(?:alt|aria-label)="([^"]*)"', html)
+    read += re.sub(r"<[^>]+>", "\n", html).split("\n")
+    found = []
+    for piece in read:
+        piece = piece.strip()
+        if piece and (match := RAW.search(piece)):
+            found.append(f"{match.group(0)!r} in {piece[:80]!r}")
+    return found
+
+
+RAW_TABLES = [
+    ("finger-auction", ["Aki", "Ben"], {}),
+    ("finger-auction", ["Aki", "Ben", "Chi"], {"variant": "strict"}),
+    ("gallery-rush", ["Aki", "Ben", "Chi"], {}),
+    ("detective-eye", ["Aki", "Ben", "Chi"], {}),
+    ("ultimatch", ["Aki", "Ben", "Chi"], {"pass_rule": "official"}),
+    ("ultimatch", ["Solo"], {}),
+    ("eshi100", ["Aki", "Ben", "Chi"], {"bit_cards_discarded": False}),
+]
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # storage plays no part here
+@pytest.mark.parametrize(("game", "players", "options"), RAW_TABLES)
+def test_no_page_shows_a_raw_id(api, game, players, options):
+    """Every page of a whole game, both languages: words only, never engine ids."""
+    body = create_table(api, game=game, players=players, options=options, seed=11, lang="en")
+    table, seats = body["table"], body["seats"]
+    host = f"/en/tables/{table}/{body['host']['token']}"
+    state = GAMES[game].new_game(players, 11, **options)
+    choices = random.Random(3)
+    seen: dict[str, list[str]] = {}
+    step = 0
+    while not state.is_terminal():
+        seat = choices.choice(state.current_players())
+        lang = ("en", "ja")[step % 2]
+        pages = [path_of(seats[seat]["url"]).replace("/en/", f"/{lang}/")]
+        if step % 7 == 0:
+            pages += [host.replace("/en/", f"/{lang}/"), f"/{lang}/tables/{table}"]
+        for page in pages:
+            html = api.get(page).get_data(as_text=True)
+            if found := raw_ids(html):
+                seen[page] = found[:3]
+        action = choices.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        answer = api.post(
+            f"/api/v1/tables/{table}/actions",
+            json={"action": action},
+            headers=auth(seats[seat]["token"]),
+        )
+        assert answer.status_code == 200, answer.get_json()
+        step += 1
+    for lang in ("en", "ja"):
+        for page in (
+            f"/{lang}/tables/{table}",
+            f"/{lang}/tables/{table}/record",
+            path_of(seats[0]["url"]).replace("/en/", f"/{lang}/"),
+        ):
+            response = api.get(page)
+            assert response.status_code == 200, page
+            if found := raw_ids(response.get_data(as_text=True)):
+                seen[page] = found[:3]
+    assert seen == {}
+    assert raw_ids("<button>adjust:3</button>") and raw_ids("<li>auction_won</li>")
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_every_action_and_event_the_engines_offer_has_words(tables_app):
+    """Random games of every engine, the printed 絵師100人展 deck included (its
+    manual bid effect asks the table for an adjustment): no label or sentence
+    is an engine id, in either language."""
+    from cardpress.catalogue import load_catalogue
+    from referee.tables import words
+
+    printed = list(load_catalogue().deck("eshi100").cards)
+    setups = [(game, spec.max_players, {}) for game, spec in GAMES.items()]
+    setups += [("finger-auction", 2, {}), ("ultimatch", 1, {})]
+    setups += [("eshi100", n, {"decks": [printed] * n}) for n in (2, 4)]
+    kinds: set[str] = set()
+    for lang in ("en", "ja"):
+        with tables_app.test_request_context(f"/{lang}/tables/new"):
+            for game, n, options in setups:
+                for seed in range(2):
+                    state = GAMES[game].new_game(n, seed, **options)
+                    choices = random.Random(seed)
+                    while not state.is_terminal():
+                        seat = choices.choice(state.current_players())
+                        view = state.view(seat)
+                        for action in state.legal_actions(seat):
+                            label = words.action(game, action, view)
+                            assert not raw_ids(f"<b>{label}</b>"), (game, action, label)
+                            kinds.add(action.partition(":")[0])
+                        for event in state.apply(seat, choices.choice(state.legal_actions(seat))):
+                            said = words.event(
+                                game,
+                                {"kind": event.kind, "player": event.player, "data": event.data},
+                                list(state.names),
+                                state.view(None),
+                            )
+                            assert not raw_ids(f"<b>{said}</b>"), (game, event, said)
+    assert {"adjust", "hands", "match", "swap", "flip", "nominate"} <= kinds
+
+
+def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
+    body = create_table(api, players=["Aki", "Ben"], lang="en")
+    table, aki = body["table"], path_of(body["seats"][0]["url"])
+    first = api.get(aki).get_data(as_text=True)
+    assert 'value="hands:' not in first  # no 25 buttons: step 1 is the right hand
+    rights = re.findall(r'href="\?right=(\d)#move"', first)
+    assert rights == ["1", "2", "3", "4", "5"]
+    second = api.get(aki + "?right=4").get_data(as_text=True)
+    offered = re.findall(r'value="(hands:[^"]+)"', second)
+    state = GAMES["finger-auction"].new_game(["Aki", "Ben"], 7)
+    assert offered == [a for a in state.legal_actions(0) if a.startswith("hands:4/")]
+    assert "Left 2" in second and 'aria-current="true">Right 4<' in second
+    nonce = re.search(r'name="nonce" value="([^"]+)"', second).group(1)
+    posted = api.post(aki + "?right=4", data={"action": "hands:4/2", "nonce": nonce})
+    assert posted.status_code == 303 and posted.headers["Location"].endswith(aki)
+    api.post(path_of(body["seats"][1]["url"]), data={"action": "hands:1/3"})
+    record = api.get(
+        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
+    ).get_json()
+    assert record["actions"][:2] == [[0, "hands:4/2"], [1, "hands:1/3"]]
+    assert api.get(aki + "?right=9").status_code == 200  # no such right: step 1 again
+
+
+def test_the_create_page_offers_every_engine_option_folded(api):
+    html = api.get("/en/tables/new?game=ultimatch").get_data(as_text=True)
+    folded = html.split('<details class="more-options"', 1)[1].split("</details>", 1)[0]
+    for name in ("pass_rule", "turn_order", "dealer", "seed"):
+        assert f'name="{name}"' in folded
+    assert 'name="difficulty"' in html and 'name="difficulty"' not in folded
+    assert "official: pass when every match uses alta cards alone" in folded
+    assert '<option value="standard" selected>' in folded  # the rules' default
+    form = {
+        "game": "ultimatch",
+        "go": "1",
+        "name0": "Aki",
+        "name1": "Ben",
+        "pass_rule": "official",
+        "turn_order": "counter-clockwise",
+        "dealer": "1",
+    }
+    made = api.post("/en/tables/new", data=form)
+    assert made.status_code == 303
+    host = made.headers["Location"]
+    table, token = host.rstrip("/").split("/")[-2:]
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(token)).get_json()
+    assert record["options"] == {
+        "difficulty": "normal",
+        "pass_rule": "official",
+        "dealer": 1,
+        "turn_order": "counter-clockwise",
+    }
+    page = api.get(path_of(host) if "://" in host else host).get_data(as_text=True)
+    assert "Passing (official variant)" in page
+    refused = api.post("/en/tables/new", data={**form, "dealer": "4"})
+    assert refused.status_code == 400
+    assert "there is no seat 5 with 2 players" in refused.get_data(as_text=True)
+    eshi = api.get("/ja/tables/new?game=eshi100").get_data(as_text=True)
+    assert 'name="bit_cards_discarded"' in eshi and "最初のオークショニア" in eshi
+
+
+def test_the_record_page_is_the_hosts_then_everyones(api):
+    body = create_table(api, players=["Aki", "Ben"], lang="en")
+    table, token = body["table"], body["host"]["token"]
+    aki, ben = (path_of(s["url"]) for s in body["seats"])
+    api.post(aki, data={"action": "hands:2/3"})
+    api.post(ben, data={"action": "hands:4/1"})
+    host_page = api.get(f"/en/tables/{table}/{token}").get_data(as_text=True)
+    assert f'href="/en/tables/{table}/{token}/record"' in host_page
+    record = api.get(f"/en/tables/{table}/{token}/record")
+    html = record.get_data(as_text=True)
+    assert record.status_code == 200
+    assert "<strong>Aki</strong>: Right 2, left 3" in html and "Bids: Aki right 2, left 3" in html
+    download = api.get(f"/en/tables/{table}/{token}/record?format=json")
+    assert download.headers["Content-Disposition"].startswith("attachment")
+    assert download.get_json()["actions"] == [[0, "hands:2/3"], [1, "hands:4/1"]]
+    # before the end: not for a seat or a spectator
+    assert "/record" not in api.get(aki).get_data(as_text=True)
+    assert api.get(aki + "/record").status_code == 403
+    assert api.get(f"/en/tables/{table}/record").status_code == 403
+    assert api.get(f"/en/tables/{table}/record?format=json").status_code == 403
+    state = GAMES["finger-auction"].new_game(["Aki", "Ben"], 7)
+    for seat, action in ((0, "hands:2/3"), (1, "hands:4/1")):
+        state.apply(seat, action)
+    choices = random.Random(1)
+    while not state.is_terminal():
+        seat = choices.choice(state.current_players())
+        action = choices.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        api.post(
+            f"/api/v1/tables/{table}/actions",
+            json={"action": action},
+            headers=auth(body["seats"][seat]["token"]),
+        )
+    assert f'href="{aki}/record"' in api.get(aki).get_data(as_text=True)
+    public = api.get(f"/ja/tables/{table}/record")
+    assert public.status_code == 200 and "記録" in public.get_data(as_text=True)
+    assert len(re.findall(r'<li value="\d+">', public.get_data(as_text=True))) == len(
+        state.record()["actions"]
+    )
+
+
+def test_cards_are_small_printed_pictures_named_in_the_pages_language(api):
+    body = create_table(api, players=["Aki", "Ben", "Chi"], lang="en")
+    html = api.get(path_of(body["seats"][0]["url"])).get_data(as_text=True)
+    state = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chi"], 7)
+    pictures = re.findall(r'<img src="([^"]+)" alt="([^"]+)"[^>]*loading="lazy"', html)
+    assert len(pictures) == len(state.field)
+    assert ("/en/tables/cards/triptych/ml.png", "Mona Lisa") in pictures or "mona-lisa" not in (
+        state.field
+    )
+    url = pictures[0][0]
+    picture = api.get(url)
+    assert picture.status_code == 200 and picture.mimetype == "image/png"
+    assert "max-age" in picture.headers["Cache-Control"]
+    image = Image.open(io.BytesIO(picture.data))
+    assert 150 <= image.width <= 200  # small: about 180 px for a 63 mm card
+    assert len(picture.data) < 40_000
+    assert api.get(url, headers={"If-None-Match": picture.headers["ETag"]}).status_code == 304
+    ja = api.get(path_of(body["seats"][0]["url"]).replace("/en/", "/ja/")).get_data(as_text=True)
+    assert re.search(r'alt="(モネ|ゴッホ|フェルメール|モナ・リザ|贋作)', ja)
+    assert api.get("/en/tables/cards/triptych/nope.png").status_code == 404
+    assert api.get("/en/tables/cards/nodeck/m1.png").status_code == 404
