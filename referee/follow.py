@@ -27,7 +27,7 @@ from cardpress.vocabulary import COLOURS
 from referee.i18n import keeps_query
 from referee.ultimatch_text import (
     card_name,
-    colour_name,
+    colour_labels,
     colour_rgb,
     first_upper,
     reason_lines,
@@ -458,7 +458,7 @@ def ultimatch() -> str | Response:
         explain=lambda t: explain_turn(t, names),
         ways={i: ways_line(f, ways(f)) for i, f in enumerate(tracker.faces) if f},
         card_name=card_name,
-        colour_names={c: colour_name(c) for c in COLOURS},
+        colour_labels=colour_labels(),
         colour_rgb=colour_rgb(),
         numbers=NUMBERS,
         state_url=url(log),

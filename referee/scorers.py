@@ -31,7 +31,7 @@ from cardpress.vocabulary import (
 from referee import adjudicate
 from referee.catalogue import catalogue, catalogue_or_none
 from referee.i18n import keeps_query, plus_joined, text
-from referee.ultimatch_text import reason_lines
+from referee.ultimatch_text import colour_labels, reason_lines
 from referee.validation import N_, ApiError
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
@@ -456,7 +456,7 @@ def _names(form: Form, n: int) -> list[str]:
 
 def _ultimatch_choices() -> tuple[list[tuple[str, str]], list[int]]:
     deck = catalogue().ultimatch
-    colours = [(c.id, f"{text(c.name)} {c.symbol}".strip()) for c in deck.colours]
+    colours = list(colour_labels().items())
     numbers = sorted({c.number for c in deck.cards})
     return colours, numbers
 

@@ -17,6 +17,30 @@ from cardpress.games.ultimatch_match import Reason, primaries
 from referee.catalogue import catalogue_or_none
 from referee.i18n import text
 
+#: the symbol printed beside each colour's number (cards/ultimatch/deck.toml), as
+#: a character: the colour-blind tell the colours apart by it, in either language
+SYMBOL_GLYPHS: dict[str, str] = {
+    "circle": "●",
+    "triangle": "▲",
+    "square": "■",
+    "diamond": "◆",
+    "star": "★",
+    "hexagon": "⬢",
+    "cross": "✚",
+    "heart": "♥",
+}
+
+
+def colour_labels() -> dict[str, str]:
+    """Colour id -> its symbol and name, as a picker or the pyramid shows it ("◆ orange")."""
+    cards = catalogue_or_none()
+    if cards is None:
+        return {}
+    return {
+        c.id: f"{SYMBOL_GLYPHS.get(c.symbol, '')} {text(c.name)}".strip()
+        for c in cards.ultimatch.colours
+    }
+
 
 def colour_name(colour: str) -> str:
     """The card data's name for the colour, lower case inside an English sentence."""

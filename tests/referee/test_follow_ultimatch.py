@@ -176,3 +176,28 @@ def test_card_pages_offer_the_tracker(client):
     body = client.get("/en/c/ultimatch/orange-5").get_data(as_text=True)
     assert 'href="/en/play/ultimatch/follow"' in body
     assert "Ultimatch: follow the pyramid" in body
+
+
+def test_colours_are_shown_with_their_printed_symbol_in_the_page_language(client):
+    from cardpress.catalogue.loader import SYMBOLS
+    from referee.ultimatch_text import SYMBOL_GLYPHS
+
+    assert set(SYMBOL_GLYPHS) == set(SYMBOLS)
+    body = client.get("/ja/play/ultimatch?target=purple-5").get_data(as_text=True)
+    assert "★ 紫" in body and "star" not in body
+    body = client.get(f"/ja/play/ultimatch/follow?{GAME}&log={BOTTOM}").get_data(as_text=True)
+    assert "◆ オレンジ" in body and "diamond" not in body
+
+
+def test_every_rules_page_leads_to_its_game_s_helpers_and_a_table(client):
+    from referee.scorers import GAME_TOOLS
+
+    for game, tools in GAME_TOOLS.items():
+        body = client.get(f"/en/rules/{game}").get_data(as_text=True)
+        helpers = body[: body.index("</nav>", body.index('class="game-helpers"'))]
+        assert f'href="/en/tables/new?game={game}"' in helpers
+        for _endpoint, label in tools:
+            assert label in helpers, (game, label)
+    assert 'href="/ja/play/ultimatch/follow"' in client.get("/ja/rules/ultimatch").get_data(
+        as_text=True
+    )
