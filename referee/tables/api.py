@@ -11,7 +11,6 @@ from referee.contract import Header, operation
 from referee.tables import store
 from referee.tables.events import stream
 from referee.tables.extension import limiter, tables
-from referee.tables.models import GameTable
 from referee.tables.schemas import (
     ActionRequest,
     CreateTable,
@@ -112,7 +111,7 @@ def created_body(created: store.Created) -> TableCreated:
     )
 
 
-def state_body(table: GameTable, caller: store.Caller) -> TableState:
+def state_body(table: store.Table, caller: store.Caller) -> TableState:
     state = store.state_of(table)
     seat = caller.seat
     to_act = state.current_players()

@@ -1,7 +1,12 @@
 """The tables' database: engine, sessions and ``upgrade`` (Alembic).
 
 Default: a SQLite file in the instance folder (nothing to install; WAL mode,
-so readers never wait for the writer). Scale-out: any SQLAlchemy URL in
+so readers never wait for the writer). SQLite has one writer at a time: a
+write transaction (:meth:`Database.writing`) first queues on a file lock
+beside the database, where the kernel wakes the next writer the moment the
+lock is free (SQLite's own busy handler sleeps and polls, up to 100 ms a try,
+which made the long tail), then starts with ``BEGIN IMMEDIATE``; reads start
+a deferred transaction and never wait. Scale-out: any SQLAlchemy URL in
 ``CARDPRESS_DATABASE_URL``, e.g. ``postgresql+psycopg://user@host/cardpress``.
 Several workers may start at once on a fresh database: the upgrade runs under
 a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
@@ -18,12 +23,13 @@ from typing import Any
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 _LOCK_KEY = 0x63617264  # "card": the advisory lock serialising migrations
+WRITE = "cardpress_write"  # execution option of write transactions
 
 
 def default_url(instance_path: str | Path) -> str:
@@ -35,15 +41,30 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        # a connection per busy thread is cheap in SQLite (gthread: up to 256)
         engine = create_engine(
-            url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=20
+            url,
+            connect_args={"timeout": 30, "check_same_thread": False},
+            pool_size=32,
+            max_overflow=224,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True)
+    # no pre-ping (a round trip per request); a connection lost to a restart
+    # invalidates the pool on first use
+    return create_engine(url, pool_size=20, max_overflow=20)
+
+
+def _sqlite_begin(conn: Any) -> None:
+    """Our own BEGIN (the driver's is off): IMMEDIATE for writers, so a write
+    transaction holds the write lock from its first statement on."""
+    mode = "IMMEDIATE" if conn.get_execution_options().get(WRITE) else "DEFERRED"
+    conn.exec_driver_sql(f"BEGIN {mode}")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions are begun by _sqlite_begin
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     # WAL + NORMAL: a commit survives the process being killed (the crash
@@ -111,7 +132,7 @@ def _migration_lock(engine: Engine) -> Iterator[Any]:
     with lock_path.open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            with engine.connect() as conn:
+            with engine.execution_options(**{WRITE: True}).connect() as conn:
                 yield conn
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
@@ -124,13 +145,59 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.writer = self.engine.execution_options(**{WRITE: True})
+        # PostgreSQL: a read is one statement, so one round trip (no BEGIN/ROLLBACK)
+        self.reader = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.postgres
+            else self.engine
+        )
+        self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
+        database = self.engine.url.database
+        self._lock_path = (
+            Path(f"{database}.write-lock")
+            if not self.postgres and database and database != ":memory:"
+            else None
+        )
 
     @property
     def postgres(self) -> bool:
         return is_postgres(self.engine)
 
     def session(self) -> Session:
+        """For reading (SQLite: a deferred transaction that never waits)."""
         return self.sessions()
+
+    def read(self) -> Connection:
+        """A connection for reading what is committed (never waits for a writer)."""
+        return self.reader.connect()
+
+    @contextmanager
+    def write_lock(self) -> Iterator[None]:
+        """SQLite: this process's turn among every writer of the file (threads
+        and processes alike: each turn opens the lock file anew, and flock
+        treats separate opens separately). PostgreSQL locks rows itself."""
+        if self._lock_path is None:
+            yield
+            return
+        with self._lock_path.open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A write transaction on a connection; committed at the end unless it raised."""
+        with self.write_lock(), self.writer.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def write_session(self) -> Iterator[Session]:
+        """A write transaction as an ORM session; committed at the end unless it raised."""
+        with self.write_lock(), self.write_sessions() as session, session.begin():
+            yield session
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -4,8 +4,9 @@ A change committed in this process wakes its watchers at once. Changes made
 by other workers (or other hosts) arrive through the database: PostgreSQL's
 LISTEN/NOTIFY (the store notifies inside the change's transaction, so the
 message is sent at commit), with a slow version poll as a safety net after a
-reconnect; SQLite has no notifications, so a single thread per process polls
-the versions of the tables someone is watching. Each table has its own
+reconnect; SQLite has no notifications, so a single thread per process
+watches the file's change counter and then reads the versions of the tables
+someone is watching. Each table has its own
 condition variable, so a change wakes only that table's streams.
 """
 
@@ -33,13 +34,16 @@ class _Watch:
 
 
 class Bus:
-    def __init__(self, db: Database, poll_seconds: float = 0.2) -> None:
+    def __init__(self, db: Database, poll_seconds: float = 0.05) -> None:
         self.db = db
         self.poll_seconds = poll_seconds
         self._watches: dict[str, _Watch] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        # a new watch may have missed a change made between its read and its
+        # registration: the listener then reads the versions once more
+        self._recheck = False
 
     # ------------------------------------------------------------------ publish
 
@@ -61,6 +65,7 @@ class Bus:
             watch = self._watches.get(table_id)
             if watch is None:
                 watch = self._watches[table_id] = _Watch(version)
+                self._recheck = True
             watch.watchers += 1
         self.publish(table_id, version)
         try:
@@ -101,11 +106,23 @@ class Bus:
             self.publish(table_id, version)
 
     def _poll_forever(self) -> None:
-        while not self._stop.wait(self.poll_seconds):
-            try:
-                self.poll_once()
-            except Exception:  # the database is briefly away: try again next tick
-                log.warning("tables: version poll failed", exc_info=True)
+        """SQLite: look at the file's data_version each tick (a counter that moves
+        when any other connection commits; no table is read), and read the
+        watched tables' versions only when it moved."""
+        raw = self.db.engine.raw_connection()
+        try:
+            last = None
+            while not self._stop.wait(self.poll_seconds):
+                try:
+                    now = raw.cursor().execute("PRAGMA data_version").fetchone()[0]
+                    if (now != last or self._recheck) and self._watches:
+                        self._recheck = False
+                        self.poll_once()
+                        last = now
+                except Exception:  # the database is briefly away: try again next tick
+                    log.warning("tables: version poll failed", exc_info=True)
+        finally:
+            raw.close()
 
     def _listen_postgres(self) -> None:
         import psycopg
@@ -123,7 +140,8 @@ class Bus:
                         for note in conn.notifies(timeout=1.0):
                             table_id, _, version = note.payload.rpartition(":")
                             self.publish(table_id, int(version))
-                        if time.monotonic() - last_poll > 5:
+                        if self._recheck or time.monotonic() - last_poll > 5:
+                            self._recheck = False
                             self.poll_once()
                             last_poll = time.monotonic()
             except Exception:

@@ -21,8 +21,8 @@ DEFAULTS = {
     "TABLES_CREATE_LIMIT": "20 per minute; 200 per day",
     # an event stream's life; EventSource reconnects by itself
     "TABLES_STREAM_SECONDS": 300,
-    # how often a SQLite worker looks for other workers' changes
-    "TABLES_POLL_SECONDS": 0.2,
+    # how often a SQLite worker looks for other workers' changes (a counter read)
+    "TABLES_POLL_SECONDS": 0.05,
 }
 
 

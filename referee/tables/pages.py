@@ -39,7 +39,6 @@ from referee.contract import parse
 from referee.i18n import keeps_query
 from referee.tables import store, words
 from referee.tables.extension import limiter, tables
-from referee.tables.models import GameTable
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError
 
@@ -239,14 +238,14 @@ def new() -> Any:
     ), 400 if error else 200
 
 
-def _table_or_404(table_id: str) -> GameTable:
+def _table_or_404(table_id: str) -> store.Table:
     try:
         return store.load(tables().db, table_id)
     except ApiError:
         abort(404)
 
 
-def _caller(table: GameTable, token: str | None) -> store.Caller:
+def _caller(table: store.Table, token: str | None) -> store.Caller:
     try:
         return store.identify(table, token)
     except ApiError:
@@ -323,7 +322,7 @@ def record(table_id: str, token: str) -> Any:
     return _record_page(table, _caller(table, token), token)
 
 
-def _record_page(table: GameTable, caller: store.Caller, token: str | None) -> Any:
+def _record_page(table: store.Table, caller: store.Caller, token: str | None) -> Any:
     try:
         record = store.record(tables().db, table.id, token)
     except ApiError:
@@ -431,7 +430,7 @@ def phone_post(table_id: str, token: str) -> Any:
 
 
 def _render(
-    table: GameTable,
+    table: store.Table,
     caller: store.Caller,
     token: str | None,
     error: str | None = None,

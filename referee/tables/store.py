@@ -1,27 +1,41 @@
 """Tables in the database: create, act, undo, record, prune.
 
-Every change is one transaction that first takes the table's row lock (an
-``UPDATE`` of its row: PostgreSQL's row lock, SQLite's writer lock), then
-reads the current state, checks the action with the engine, appends to the
-action log, lets the bots move, and stores the new snapshot and version. Two
-actions racing on one table are therefore applied one after the other, each
-against the state the other left; an action is acknowledged only after its
-commit. The log is the truth: ``replayed`` rebuilds the state from it, and
-the snapshot is only a cache of that replay.
+The action log is the truth: ``replayed`` rebuilds the state from it, and
+the row's snapshot is a cache of that replay. An action is computed outside
+any lock, from the table as last committed (snapshot + version, read without
+waiting), then written in a short write transaction that first moves the
+version on only if it is still the one the move was computed against (a
+compare-and-set ``UPDATE``): two actions racing on one table can therefore
+never both pass against the same state; the loser recomputes against the
+winner's state and tries again (a bounded number of times). The write holds
+SQLite's single writer lock (or PostgreSQL's lock on the table's row) only
+for the few statements of the write, not while Python replays, runs the
+bots and serialises. An action is acknowledged only after its commit.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, text, update
+from sqlalchemy import (
+    Connection,
+    String,
+    bindparam,
+    cast,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cardpress.games import GAMES, GameState, IllegalAction
@@ -34,6 +48,7 @@ from referee.tables.schemas import CreateTable
 from referee.validation import N_, ApiError
 
 NOTIFY_CHANNEL = "cardpress_tables"
+MAX_TRIES = 50  # computations of one change while others keep committing first
 MAX_BOT_MOVES = 20_000  # per change; a whole all-bot game is far shorter
 BOT = "heuristic"
 
@@ -70,19 +85,61 @@ def _checked(table_id: str) -> str:
     return table_id
 
 
-def state_of(table: GameTable) -> GameState:
+@dataclass(frozen=True)
+class Table:
+    """A table as committed at ``version``, read in one query (seats' token hashes included)."""
+
+    id: str
+    game: str
+    players: list[str]
+    seed: int
+    options: dict[str, Any]
+    bots: list[int]
+    lang: str
+    host_hash: str
+    version: int
+    snapshot: dict[str, Any]
+    events: list[dict[str, Any]]
+    terminal: bool
+    #: (seat, token hash) of every person's seat
+    seat_hashes: tuple[tuple[int, str], ...]
+
+
+_T, _S, _A = GameTable.__table__, Seat.__table__, Action.__table__
+_SEAT_HASHES = (
+    select(func.aggregate_strings(cast(_S.c.seat, String) + ":" + _S.c.token_hash, ","))
+    .where(_S.c.table_id == _T.c.id, _S.c.token_hash.is_not(None))
+    .scalar_subquery()
+)
+_READ = select(
+    *(_T.c[name] for name in Table.__dataclass_fields__ if name != "seat_hashes"),
+    _SEAT_HASHES.label("seat_hashes"),
+).where(_T.c.id == bindparam("table_id"))
+
+
+def _read(conn: Connection, table_id: str) -> Table:
+    row = conn.execute(_READ, {"table_id": _checked(table_id)}).mappings().first()
+    if row is None:
+        raise not_found()
+    pairs = (pair.partition(":") for pair in (row["seat_hashes"] or "").split(",") if pair)
+    return Table(
+        **{**row, "seat_hashes": tuple(sorted((int(seat), digest) for seat, _, digest in pairs))}
+    )
+
+
+def state_of(table: Table) -> GameState:
     return GAMES[table.game].from_json(table.snapshot)
 
 
-def identify(table: GameTable, token: str | None) -> Caller:
+def identify(table: Table, token: str | None) -> Caller:
     """The caller a token names. Every stored hash is compared, in constant time each."""
     if token is None:
         return SPECTATOR
     host = tokens.matches(token, table.host_hash)
     found = None
-    for seat in table.seats:
-        if tokens.matches(token, seat.token_hash):
-            found = seat.seat
+    for seat, digest in table.seat_hashes:
+        if tokens.matches(token, digest):
+            found = seat
     if host:
         return Caller("host")
     if found is not None:
@@ -140,7 +197,10 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             detail=str(exc),
         ) from None
     key_hash = _key_hash(create_key)
-    with db.session() as session, session.begin():
+    bots = sorted(request.bots)
+    moves = _bot_moves(request.game, seed, bots, state)
+    version = 1 if moves else 0
+    with db.write_session() as session:
         if key_hash is not None:
             retried = session.scalars(
                 select(GameTable).where(GameTable.create_key == key_hash).with_for_update()
@@ -154,14 +214,15 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             players=list(request.players),
             seed=seed,
             options=dict(state.options),
-            bots=sorted(request.bots),
+            bots=bots,
             lang=request.lang,
             host_hash=tokens.token_hash(host_token),
             create_key=key_hash,
-            version=0,
-            snapshot={},
-            events=[],
-            terminal=False,
+            version=version,
+            snapshot=state.to_json(),
+            events=[e.to_json() for *_, ev in moves for e in ev],
+            terminal=state.is_terminal(),
+            touched_at=utcnow(),
         )
         seat_tokens = _seat_tokens(host_token, n, request.bots)
         table.seats = [
@@ -170,13 +231,9 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
         ]
         session.add(table)
         session.flush()  # the table row exists before its first logged action
-        moves = _bot_moves(table, state)
         if moves:
-            table.version = 1
-            _log(session, table, moves, version=1)
-        _store(table, state, [e for _, _, _, ev in moves for e in ev])
-        if moves:
-            _notify(db, session, table)
+            session.execute(insert(_A), _log_rows(table.id, moves, version))
+            _notify(db, session.connection(), table.id, version)
     return Created(table, host_token, seat_tokens)
 
 
@@ -221,12 +278,9 @@ def _key_hash(key: str | None) -> str | None:
 # --------------------------------------------------------------------------- read
 
 
-def load(db: Database, table_id: str) -> GameTable:
-    with db.session() as session:
-        table = session.get(GameTable, _checked(table_id))
-        if table is None:
-            raise not_found()
-        return table
+def load(db: Database, table_id: str) -> Table:
+    with db.read() as conn:
+        return _read(conn, table_id)
 
 
 def recent_events(db: Database, table_id: str, limit: int = 12) -> list[dict[str, Any]]:
@@ -257,9 +311,7 @@ def live_actions(session: Session, table_id: str) -> list[Action]:
 def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, Any]:
     """The replayable record, built from the log (the truth), not the snapshot."""
     with db.session() as session:
-        table = session.get(GameTable, _checked(table_id))
-        if table is None:
-            raise not_found()
+        table = _read(session.connection(), table_id)
         caller = identify(table, caller_token)
         if not table.terminal and caller.role != "host":
             raise ApiError(
@@ -270,7 +322,7 @@ def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, A
         return _record(table, live_actions(session, table_id))
 
 
-def _record(table: GameTable, actions: list[Action]) -> dict[str, Any]:
+def _record(table: Table, actions: list[Action]) -> dict[str, Any]:
     return {
         "game": table.game,
         "players": list(table.players),
@@ -283,9 +335,7 @@ def _record(table: GameTable, actions: list[Action]) -> dict[str, Any]:
 def replayed(db: Database, table_id: str) -> GameState:
     """The state as the log says it is (what the snapshot must equal)."""
     with db.session() as session:
-        table = session.get(GameTable, table_id)
-        if table is None:
-            raise not_found()
+        table = _read(session.connection(), table_id)
         return GAMES[table.game].replay(_record(table, live_actions(session, table_id)))
 
 
@@ -299,29 +349,18 @@ def act(
     action: str,
     version: int | None = None,
     client_key: str | None = None,
-) -> GameTable:
-    with db.session() as session, session.begin():
-        table = _locked(session, table_id)
-        caller = identify(table, token)
-        if caller.role != "seat":
-            raise _seat_needed(token)
-        if client_key is not None:
-            done = session.scalar(
-                select(Action.id).where(
-                    Action.table_id == table_id, Action.client_key == client_key
-                )
-            )
-            if done is not None:
+) -> Table:
+    """Apply a seat's action (and the bot moves it lets happen); the table after it."""
+    for _ in range(MAX_TRIES):
+        with db.read() as conn:  # the table as committed: no lock, no wait
+            table = _read(conn, table_id)
+            caller = identify(table, token)
+            if caller.role != "seat":
+                raise _seat_needed(token)
+            if client_key is not None and _applied(conn, table_id, client_key):
                 return table  # a retry of an applied request: answer, apply nothing
         if version is not None and version != table.version:
-            error = ApiError(
-                N_("the table has moved on to version %(version)s; reload and try again"),
-                "version",
-                status=409,
-                version=table.version,
-            )
-            error.extra["version"] = table.version
-            raise error
+            raise _moved_on(table.version)
         state = state_of(table)
         assert caller.seat is not None
         try:
@@ -335,32 +374,101 @@ def act(
             )
             error.extra["rule"] = exc.rule_id
             raise error from None
-        moves = [(caller.seat, action, False, events), *_bot_moves(table, state)]
-        table.version += 1
-        _log(session, table, moves, table.version, client_key)
-        _store(table, state, [e for *_, ev in moves for e in ev])
-        _notify(db, session, table)
-    return table
+        moves = [
+            (caller.seat, action, False, events),
+            *_bot_moves(table.game, table.seed, table.bots, state),
+        ]
+        changed = _write(db, table, state, moves, client_key)
+        if changed is not None:
+            return changed
+        # another change was committed first: compute again against it
+    raise _moved_on(load(db, table_id).version)
 
 
-def undo(db: Database, table_id: str, token: str | None) -> GameTable:
-    """Take back the last person's action (and the bot moves that followed it)."""
-    with db.session() as session, session.begin():
-        table = _locked(session, table_id)
-        if identify(table, token).role != "host":
-            raise ApiError(
-                N_("only the host's link can undo"),
-                "Authorization",
-                status=403 if token else 401,
+def _moved_on(version: int) -> ApiError:
+    error = ApiError(
+        N_("the table has moved on to version %(version)s; reload and try again"),
+        "version",
+        status=409,
+        version=version,
+    )
+    error.extra["version"] = version
+    return error
+
+
+def _applied(conn: Connection, table_id: str, client_key: str) -> bool:
+    found = conn.execute(
+        select(_A.c.id).where(_A.c.table_id == table_id, _A.c.client_key == client_key)
+    ).first()
+    return found is not None
+
+
+def _write(
+    db: Database,
+    table: Table,
+    state: GameState,
+    moves: list[Move],
+    client_key: str | None,
+    taken: Sequence[int] = (),
+    undone: dict[str, Any] | None = None,
+) -> Table | None:
+    """Commit a change computed against ``table``; None if the table moved meanwhile.
+
+    The compare-and-set on the version is the write's first statement, so the
+    write lock (SQLite) or row lock (PostgreSQL) is held only from there to
+    the commit; a retried request (same Idempotency-Key) that raced us finds
+    the version moved, or at worst hits the unique key, and is not applied."""
+    version = table.version + 1
+    events = [e.to_json() for *_, ev in moves for e in ev]
+    if undone is not None:
+        events.insert(0, undone)
+    snapshot, terminal = state.to_json(), state.is_terminal()
+    rows = _log_rows(table.id, moves, version, client_key)
+    try:
+        with db.writing() as conn:
+            moved = conn.execute(
+                update(_T)
+                .where(_T.c.id == table.id, _T.c.version == table.version)
+                .values(
+                    version=version,
+                    snapshot=snapshot,
+                    events=events,
+                    terminal=terminal,
+                    touched_at=utcnow(),
+                )
             )
-        live = live_actions(session, table_id)
+            if moved.rowcount != 1:
+                return None
+            if taken:
+                conn.execute(
+                    update(_A)
+                    .where(_A.c.table_id == table.id, _A.c.id.in_(taken))
+                    .values(undone_version=version)
+                )
+            if rows:
+                conn.execute(insert(_A), rows)
+            _notify(db, conn, table.id, version)
+    except IntegrityError:
+        return None  # the same Idempotency-Key committed first: the next look finds it
+    return replace(table, version=version, snapshot=snapshot, events=events, terminal=terminal)
+
+
+def undo(db: Database, table_id: str, token: str | None) -> Table:
+    """Take back the last person's action (and the bot moves that followed it)."""
+    for _ in range(MAX_TRIES):
+        with db.session() as session:
+            table = _read(session.connection(), table_id)
+            if identify(table, token).role != "host":
+                raise ApiError(
+                    N_("only the host's link can undo"),
+                    "Authorization",
+                    status=403 if token else 401,
+                )
+            live = live_actions(session, table_id)
         people = [i for i, a in enumerate(live) if not a.by_bot]
         if not people:
             raise ApiError(N_("there is nothing to undo"), "table", status=409)
         keep, taken = live[: people[-1]], live[people[-1] :]
-        table.version += 1
-        for a in taken:
-            a.undone_version = table.version
         state = GAMES[table.game].replay(_record(table, keep))
         undone = {
             "kind": "undo",
@@ -368,12 +476,11 @@ def undo(db: Database, table_id: str, token: str | None) -> GameTable:
             "player": taken[0].seat,
             "data": {"action": taken[0].action},
         }
-        moves = _bot_moves(table, state)
-        _log(session, table, moves, table.version)
-        _store(table, state, [e for *_, ev in moves for e in ev])
-        table.events = [undone, *table.events]
-        _notify(db, session, table)
-    return table
+        moves = _bot_moves(table.game, table.seed, table.bots, state)
+        changed = _write(db, table, state, moves, None, [a.id for a in taken], undone)
+        if changed is not None:
+            return changed
+    raise _moved_on(load(db, table_id).version)
 
 
 def _seat_needed(token: str | None) -> ApiError:
@@ -386,27 +493,14 @@ def _seat_needed(token: str | None) -> ApiError:
     return ApiError(N_("only a seat's link can act"), "Authorization", status=403)
 
 
-def _locked(session: Session, table_id: str) -> GameTable:
-    """Take the table's write lock first, then read it (so nothing reads stale)."""
-    result = session.execute(
-        update(GameTable).where(GameTable.id == _checked(table_id)).values(touched_at=utcnow())
-    )
-    if result.rowcount == 0:  # type: ignore[attr-defined]
-        raise not_found()
-    table = session.get(GameTable, table_id, populate_existing=True)
-    assert table is not None
-    return table
-
-
 Move = tuple[int, str, bool, list[Any]]
 
 
-def _bot_moves(table: GameTable, state: GameState) -> list[Move]:
+def _bot_moves(game: str, seed: int, bots: list[int], state: GameState) -> list[Move]:
     """Let the bot seats move for as long as it is their turn."""
-    bots = set(table.bots)
     if not bots:
         return []
-    factory: Callable[[int], Any] = BOTS[table.game][BOT]
+    factory: Callable[[int], Any] = BOTS[game][BOT]
     moves: list[Move] = []
     while not state.is_terminal() and len(moves) < MAX_BOT_MOVES:
         movers = [p for p in state.current_players() if p in bots]
@@ -415,46 +509,38 @@ def _bot_moves(table: GameTable, state: GameState) -> list[Move]:
         seat = movers[0]
         # seeded by the table and the position in the log: a replay after undo
         # makes the same bot choices
-        bot = factory((table.seed * 1_000_003 + len(state.log)) & (2**63 - 1))
+        bot = factory((seed * 1_000_003 + len(state.log)) & (2**63 - 1))
         action = bot.act(state, seat)
         moves.append((seat, action, True, state.apply(seat, action)))
     return moves
 
 
-def _log(
-    session: Session,
-    table: GameTable,
-    moves: list[Move],
-    version: int,
-    client_key: str | None = None,
-) -> None:
-    for i, (seat, action, by_bot, events) in enumerate(moves):
-        session.add(
-            Action(
-                table_id=table.id,
-                seat=seat,
-                action=action,
-                by_bot=by_bot,
-                version=version,
-                client_key=client_key if i == 0 else None,
-                events=[e.to_json() for e in events],
-            )
-        )
+def _log_rows(
+    table_id: str, moves: list[Move], version: int, client_key: str | None = None
+) -> list[dict[str, Any]]:
+    now = utcnow()
+    return [
+        {
+            "table_id": table_id,
+            "seat": seat,
+            "action": action,
+            "by_bot": by_bot,
+            "version": version,
+            "undone_version": None,
+            "client_key": client_key if i == 0 else None,
+            "events": [e.to_json() for e in events],
+            "created_at": now,
+        }
+        for i, (seat, action, by_bot, events) in enumerate(moves)
+    ]
 
 
-def _store(table: GameTable, state: GameState, events: list[Any]) -> None:
-    table.snapshot = state.to_json()
-    table.terminal = state.is_terminal()
-    table.events = [e.to_json() for e in events]
-    table.touched_at = utcnow()
-
-
-def _notify(db: Database, session: Session, table: GameTable) -> None:
+def _notify(db: Database, conn: Connection, table_id: str, version: int) -> None:
     """PostgreSQL delivers this to every worker's listener at commit, not before."""
     if db.postgres:
-        session.execute(
+        conn.execute(
             text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": NOTIFY_CHANNEL, "payload": f"{table.id}:{table.version}"},
+            {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}"},
         )
 
 
@@ -464,7 +550,7 @@ def _notify(db: Database, session: Session, table: GameTable) -> None:
 def prune(db: Database, idle_days: float) -> int:
     """Delete tables untouched for ``idle_days``; returns how many went."""
     cutoff = datetime.now(UTC) - timedelta(days=idle_days)
-    with db.session() as session, session.begin():
+    with db.write_session() as session:
         ids = select(GameTable.id).where(GameTable.touched_at < cutoff)
         gone = list(session.scalars(ids))
         if gone:
@@ -475,12 +561,6 @@ def prune(db: Database, idle_days: float) -> int:
 
 
 def versions(db: Database, table_ids: list[str]) -> dict[str, int]:
-    with db.session() as session:
-        rows = session.execute(
-            select(GameTable.id, GameTable.version).where(GameTable.id.in_(table_ids))
-        )
+    with db.read() as conn:
+        rows = conn.execute(select(_T.c.id, _T.c.version).where(_T.c.id.in_(table_ids)))
         return {row[0]: row[1] for row in rows}
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
