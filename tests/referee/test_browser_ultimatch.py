@@ -81,6 +81,19 @@ def test_a_whole_ultimatch_game_through_the_pyramid_tracker(phone, server):
             taps.submit(page.locator("button.go"))
             continue
         place = int(page.locator("label.place input").first.get_attribute("value"))
+        if turns == 7:  # the Wi-Fi drops as a play is entered: held on the page, then sent
+            before = _state(page)
+            page.locator(f"label.place[data-place='{place}']").tap()
+            _pick(taps, "card1", _card(*PYRAMID[place]))
+            page.context.set_offline(True)
+            page.locator("button.go").tap()
+            page.wait_for_selector("[data-offline]:not([hidden])")
+            assert _state(page) == before
+            page.context.set_offline(False)
+            taps.submit(page.locator("button.go"))
+            turns += 1
+            assert page.locator(".pyramid").get_attribute("data-left") == str(15 - turns)
+            continue
         if turns == 1:  # a play that does not match is refused with the reasons why not
             taps.tap(page.locator(f"label.place[data-place='{place}']"))
             _pick(taps, "card1", ("yellow", 6) if PYRAMID[place][0] != "yellow" else ("red", 6))
@@ -112,6 +125,11 @@ def test_a_whole_ultimatch_game_through_the_pyramid_tracker(phone, server):
     page.goto(f"{server}/{other}/play/ultimatch/follow")
     page.wait_for_selector(".game-over")
     assert no_sideways_scroll(page)
+    # "New game" forgets it: the tracker opens on its set-up again
+    with page.expect_navigation():
+        page.locator("[data-new-game]").tap()
+    page.goto(f"{server}/{lang}/play/ultimatch/follow")
+    assert page.locator("input[name='p']").count() == 5 and page.locator(".pyramid").count() == 0
     assert page.problems == []
 
 
