@@ -457,7 +457,6 @@ def ultimatch() -> str | Response:
         refused=refused,
         explain=lambda t: explain_turn(t, names),
         ways={i: ways_line(f, ways(f)) for i, f in enumerate(tracker.faces) if f},
-        card_name=card_name,
         colour_labels=colour_labels(),
         colour_rgb=colour_rgb(),
         numbers=NUMBERS,
