@@ -24,6 +24,7 @@ import random
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.lib.utils import ImageReader
 
@@ -77,6 +78,17 @@ def readable(colour: RGB, on: RGB, ratio: float = 4.5) -> RGB:
         if contrast(c, on) >= ratio:
             return c
     return toward
+
+
+class Ink(NamedTuple):
+    """A colour printed on another: what a contrast check needs of a corner index."""
+
+    ink: RGB
+    ground: RGB
+
+    @property
+    def contrast(self) -> float:
+        return contrast(self.ink, self.ground)
 
 
 def grey(c: RGB, t: float = 0.7) -> RGB:

@@ -371,15 +371,31 @@ def _box(
     return h
 
 
+def _elbow(g: Group, points: list[tuple[float, float]], colour, w: float = 0.9) -> None:
+    """A line through ``points`` whose last segment ends in an arrowhead."""
+    p = Path(strokeColor=colour, strokeWidth=w, fillColor=None)
+    p.moveTo(*points[0])
+    for pt in points[1:-1]:
+        p.lineTo(*pt)
+    g.add(p)
+    arrow(g, *points[-2], *points[-1], colour, w)
+
+
 def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawing:
-    """A Gallery Rush turn: explore or nominate, and where each flipped card leads."""
+    """A Gallery Rush turn: explore or nominate, and an arrow to and from every outcome.
+
+    Each action's outcomes hang off a trunk on their left; each outcome leaves on
+    its right into a collector that ends the turn, except "continue", which goes
+    back up to explore.
+    """
     register_fonts()
-    left_pad = 13 * mm  # room for the "continue" loop and its label
-    w = min(width - left_pad, 160 * mm)
-    gap = 4 * mm
-    ex_w = (w - gap) * 0.6  # the explore column
+    pad = 1.5 * mm  # right: the nominate column's collector
+    w = min(width - pad, 160 * mm)
+    gap = 7 * mm  # between the columns: the explore column's collector
+    ex_w = (w - gap) * 0.58  # the explore column
     no_w = w - gap - ex_w  # the nominate column
     no_x = ex_w + gap
+    indent = 5 * mm  # outcomes sit right of their action's trunk
     vgap = 4.2 * mm
     size = 6.8
     g = Group()
@@ -399,130 +415,76 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
         pad=3.2,
     )
     y = top - h0 - vgap
-    he = _box(
-        g,
-        0,
-        y,
-        ex_w,
-        _label(labels, "explore"),
-        title=_label(labels, "explore-title"),
-        fill=BLUE_BG,
-        stroke=BLUE,
-        size=size,
-        pad=3.2,
+    action = {"fill": BLUE_BG, "stroke": BLUE, "size": size, "pad": 3.2}
+    actions = ((0.0, ex_w, "explore"), (no_x, no_w, "nominate"))
+    ha = max(
+        _box(Group(), 0, 0, bw, _label(labels, k), title=_label(labels, k + "-title"), **action)
+        for _x, bw, k in actions
     )
-    hn = _box(
-        g,
-        no_x,
-        y,
-        no_w,
-        _label(labels, "nominate"),
-        title=_label(labels, "nominate-title"),
-        fill=BLUE_BG,
-        stroke=BLUE,
-        size=size,
-        pad=3.2,
-    )
-    he = hn = max(he, hn)
+    for x, bw, k in actions:
+        _box(g, x, y, bw, _label(labels, k), title=_label(labels, k + "-title"), min_h=ha, **action)
     arrow(g, w / 2 - 10 * mm, top - h0, ex_w / 2, y, ACCENT)
     arrow(g, w / 2 + 10 * mm, top - h0, no_x + no_w / 2, y, ACCENT)
-    y2 = y - he - vgap
-    keys = ("new", "same", "forgery", "mona")
-    fills = {"new": GOOD_BG, "same": BAD_BG, "forgery": BAD_BG, "mona": colors.HexColor("#fdf5e2")}
-    strokes = {"new": GOOD, "same": BAD, "forgery": BAD, "mona": colors.HexColor("#b88a1e")}
-    ow = (ex_w - 2.5 * mm) / 2
-    heights = [
-        max(
-            _box(
-                Group(),
-                0,
-                0,
-                ow,
-                _label(labels, k),
-                title=_label(labels, k + "-title"),
-                size=size,
-                pad=3,
-            )
-            for k in pair
-        )
-        for pair in (keys[:2], keys[2:])
-    ]
-    positions = []
-    ys = y2
-    for row, pair in enumerate((keys[:2], keys[2:])):
-        for col, key in enumerate(pair):
-            x = col * (ow + 2.5 * mm)
-            _box(
+    outcome_fill = {
+        "new": (GOOD_BG, GOOD),
+        "same": (BAD_BG, BAD),
+        "forgery": (BAD_BG, BAD),
+        "mona": (colors.HexColor("#fdf5e2"), colors.HexColor("#b88a1e")),
+        "hit": (GOOD_BG, GOOD),
+        "miss": (BAD_BG, BAD),
+    }
+    exits: list[tuple[float, float, float]] = []  # (right edge, mid y, collector x) per outcome
+    bottoms = []
+    for x0, col_w, keys, collector in (
+        (0.0, ex_w, ("new", "same", "forgery", "mona"), ex_w + gap / 2),
+        (no_x, no_w, ("hit", "miss"), w + pad / 2 + 0.4 * mm),
+    ):
+        trunk = x0 + indent / 2
+        yy = y - ha - vgap
+        for key in keys:
+            fill, stroke = outcome_fill[key]
+            bx, bw = x0 + indent, col_w - indent
+            bh = _box(
                 g,
-                x,
-                ys,
-                ow,
+                bx,
+                yy,
+                bw,
                 _label(labels, key),
                 title=_label(labels, key + "-title"),
-                fill=fills[key],
-                stroke=strokes[key],
+                fill=fill,
+                stroke=stroke,
                 size=size,
                 pad=3,
-                min_h=heights[row],
             )
-            positions.append((x, ys, heights[row]))
-        ys -= heights[row] + 2.5 * mm
-    bottom_explore = ys + 2.5 * mm
-    arrow(g, ex_w / 2, y - he, ex_w / 2, y2 + 0.5, ACCENT)
-    # "continue": from the first outcome back up to explore
-    x, yy, hh = positions[0]
-    loop_x = -3.5 * mm
-    p = Path(strokeColor=GOOD, strokeWidth=1, fillColor=None)
-    p.moveTo(x, yy - hh / 2)
-    p.lineTo(loop_x, yy - hh / 2)
-    p.lineTo(loop_x, y - he / 2)
-    g.add(p)
-    arrow(g, loop_x, y - he / 2, -0.3, y - he / 2, GOOD, 1)
-    g.add(
-        String(
-            loop_x - 1.5,
-            (yy - hh / 2 + y - he / 2) / 2 - 2,
-            _label(labels, "again"),
-            fontName=SANS_BOLD,
-            fontSize=6.5,
-            fillColor=GOOD,
-            textAnchor="end",
-        )
-    )
-    # nominate outcomes
-    hh1 = _box(
-        g,
-        no_x,
-        y2,
-        no_w,
-        _label(labels, "hit"),
-        title=_label(labels, "hit-title"),
-        fill=GOOD_BG,
-        stroke=GOOD,
-        size=size,
-        pad=3,
-        min_h=heights[0],
-    )
-    hh2 = _box(
-        g,
-        no_x,
-        y2 - hh1 - 2.5 * mm,
-        no_w,
-        _label(labels, "miss"),
-        title=_label(labels, "miss-title"),
-        fill=BAD_BG,
-        stroke=BAD,
-        size=size,
-        pad=3,
-        min_h=heights[1],
-    )
-    arrow(g, no_x + no_w / 2, y - hn, no_x + no_w / 2, y2 + 0.5, ACCENT)
-    bottom_nom = y2 - hh1 - 2.5 * mm - hh2
-    yb = min(bottom_explore, bottom_nom) - vgap
+            mid = yy - bh / 2
+            arrow(g, trunk, mid, bx - 0.3, mid, ACCENT)
+            if key != "new":
+                exits.append((bx + bw, mid, collector))
+            else:  # "continue": straight back up into explore; banking leaves on the right
+                cx = bx + bw - 9 * mm
+                arrow(g, cx, yy, cx, y - ha - 0.3, GOOD, 1)
+                g.add(
+                    String(
+                        cx - 1.5,
+                        yy + vgap / 2 - 2.3,
+                        _label(labels, "again"),
+                        fontName=SANS_BOLD,
+                        fontSize=6.5,
+                        fillColor=GOOD,
+                        textAnchor="end",
+                    )
+                )
+                exits.append((bx + bw, mid, collector))
+            last_mid = mid
+            yy -= bh + 2.5 * mm
+        g.add(Line(trunk, y - ha, trunk, last_mid, strokeColor=ACCENT, strokeWidth=0.9))
+        bottoms.append(yy + 2.5 * mm)
+    yb = min(bottoms) - vgap - 2 * mm
     ew = min(w, 120 * mm)
+    ex0 = (w - ew) / 2
     he2 = _box(
         g,
-        (w - ew) / 2,
+        ex0,
         yb,
         ew,
         _label(labels, "end"),
@@ -533,11 +495,20 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
         font=SANS_BOLD,
         pad=3.2,
     )
-    arrow(g, ex_w / 2, bottom_explore, w / 2 - 18 * mm, yb + 0.5, MUTED, 0.8)
-    arrow(g, no_x + no_w / 2, bottom_nom, w / 2 + 18 * mm, yb + 0.5, MUTED, 0.8)
+    # every outcome that ends the turn: a stub right into its column's collector
+    for right, mid, collector in exits:
+        g.add(Line(right, mid, collector, mid, strokeColor=MUTED, strokeWidth=0.8))
+    for collector in sorted({c for _r, _m, c in exits}):
+        top_y = max(m for _r, m, c in exits if c == collector)
+        if ex0 <= collector <= ex0 + ew:
+            arrow(g, collector, top_y, collector, yb + 0.3, MUTED, 0.8)
+        else:  # beyond the end box: down beside it, then in from the side
+            side = ex0 + ew + 0.3 if collector > ex0 else ex0 - 0.3
+            turn = yb - min(he2 / 2, 3 * mm)
+            _elbow(g, [(collector, top_y), (collector, turn), (side, turn)], MUTED, 0.8)
     total_h = -(yb - he2) + 2
-    d = new_drawing(w + left_pad, total_h)
-    g.translate(left_pad, total_h - 1)
+    d = new_drawing(w + pad + 1 * mm, total_h)
+    g.translate(0, total_h - 1)
     d.add(g)
     return d
 

@@ -13,12 +13,13 @@ import random
 from reportlab.lib.units import mm
 
 from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
-from cardpress.print.art import clip, hex_rgb, mix, seed_of
+from cardpress.print.art import Ink, clip, hex_rgb, mix, seed_of
 from cardpress.print.glyphs import draw_flower
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
     MUTED,
+    PAPER,
     SANS,
     SANS_BOLD,
     SERIF,
@@ -84,7 +85,19 @@ def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h)
     canvas.restoreState()
 
 
-def _bid(canvas, ctx: Ctx, card: Eshi100Card, cx: float, cy: float, r: float) -> None:
+def corner_index(deck: Eshi100Deck, card: Eshi100Card) -> dict[str, Ink]:
+    """The colours of the corner index (the bid coin) and the catalogue number, on their grounds.
+
+    The faces draw with these, and tests/print/test_colours.py checks each reads at 4.5:1.
+    """
+    return {
+        "bid": Ink(INK, GOLD),
+        "bid label": Ink(mix(INK, GOLD, 0.1), GOLD),
+        "number": Ink(hex_rgb(deck.back_rgb), PAPER),
+    }
+
+
+def _bid(canvas, ctx: Ctx, card: Eshi100Card, inks: dict[str, Ink], cx, cy, r) -> None:
     """The bid points: a gold coin with the number, labelled."""
     canvas.setFillColorRGB(*mix(GOLD, INK, 0.35))
     canvas.circle(cx, cy, r, stroke=0, fill=1)
@@ -93,11 +106,11 @@ def _bid(canvas, ctx: Ctx, card: Eshi100Card, cx: float, cy: float, r: float) ->
     canvas.setStrokeColorRGB(*mix(GOLD, WHITE, 0.5))
     canvas.setLineWidth(0.6)
     canvas.circle(cx, cy, r * 0.74, stroke=1, fill=0)
-    canvas.setFillColorRGB(*INK)
+    canvas.setFillColorRGB(*inks["bid"].ink)
     # number above, label below, each sized to its half of the coin (6 pt floor included)
     label_size = max(MIN_SIZE, r * 0.32)
     draw_fit(canvas, str(card.bid), cx, cy - r * 0.12, SANS_BOLD, r * 0.9, r * 1.3, align="centre")
-    canvas.setFillColorRGB(*mix(INK, GOLD, 0.1))
+    canvas.setFillColorRGB(*inks["bid label"].ink)
     draw_fit(
         canvas,
         ctx._("Bid"),
@@ -117,7 +130,8 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     side = framed_panel(canvas, ctx, plum, header_h)[0]  # the frame's width
     # header: bid coin, title, icons
     r = 5.6 * mm * s
-    _bid(canvas, ctx, card, side + r + 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s, r)
+    inks = corner_index(deck, card)
+    _bid(canvas, ctx, card, inks, side + r + 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s, r)
     n = len(card.icons)
     ir = 3.1 * mm * s
     icons_w = n * (2 * ir + 0.8 * mm * s)
@@ -198,7 +212,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
         canvas.setFillColorRGB(*MUTED)
         draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 8 * s, SANS, 7 * s, pw)
     # footer: catalogue number and the proxy notice, beside the QR code
-    canvas.setFillColorRGB(*plum)
+    canvas.setFillColorRGB(*inks["number"].ink)
     draw_fit(canvas, card.number, px, qy + qs - 4.2 * mm * s, SANS_BOLD, 10 * s, qx - px - 2 * mm)
     canvas.setFillColorRGB(*MUTED)
     names = " ".join(deck.catalogue.icon(i).name[ctx.lang] for i in card.icons)

@@ -19,12 +19,13 @@ from reportlab.platypus import Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
-from cardpress.print.art import RGB, draw_card_art, hex_rgb, mix, readable
+from cardpress.print.art import RGB, Ink, draw_card_art, hex_rgb, mix, readable
 from cardpress.print.fonts import MONO
 from cardpress.print.glyphs import draw_symbol
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
+    MIN_TITLE_SIZE,
     MUTED,
     PAPER,
     SANS,
@@ -50,14 +51,39 @@ FORGERY_FRAME = hex_rgb("#2d2b2a")
 STAMP_RED = hex_rgb("#d21f26")
 GOLD = hex_rgb("#b8913a")
 GOLD_DARK = hex_rgb("#5a4318")
+MONA_STAR = hex_rgb("#f3d98b")
 
 
 #: the shape beside each painter's number, so colour is never the only signal
 PAINTER_SYMBOL = {"monet": "circle", "gogh": "star", "vermeer": "diamond"}
 
 
+def corner_index(deck: TriptychDeck, card: TriptychCard) -> dict[str, Ink]:
+    """The colours of a card's corner index, each with the ground it is printed on.
+
+    ``number`` is the number (the forgery's F, the Mona Lisa's star) on its disc;
+    ``shape`` the painter's shape under the disc on the header band; ``turned shape``
+    the one under the turned copy on the card's panel. The faces draw with these, and
+    tests/print/test_colours.py checks each reads at 4.5:1.
+    """
+    if card.kind == TriptychKind.RULE:
+        return {}  # a rule card has no index
+    if card.kind == TriptychKind.MONA_LISA:
+        return {"number": Ink(MONA_STAR, GOLD_DARK)}
+    painter = deck.painter(card.painter) if card.painter else None
+    colour = hex_rgb(painter.rgb) if painter else GOLD
+    if card.kind == TriptychKind.FORGERY:
+        inks = {"number": Ink(WHITE, STAMP_RED), "turned shape": Ink(STAMP_RED, PAPER)}
+    else:
+        inks = {"number": Ink(readable(colour, PAPER), PAPER)}
+        inks["turned shape"] = Ink(inks["number"].ink, PAPER)
+    if painter:
+        inks["shape"] = Ink(text_colour_on(colour), colour)
+    return inks
+
+
 def _index(canvas, ctx: Ctx, text: str, symbol: str | None, fill: RGB, ink: RGB, cx, cy, r) -> None:
-    """A corner index centred at (cx, cy): a disc with the number, the painter's shape under it."""
+    """A disc centred at (cx, cy) with the number, or with a shape when there is no number."""
     canvas.setFillColorRGB(*fill)
     canvas.circle(cx, cy, r, stroke=0, fill=1)
     canvas.setFillColorRGB(*ink)
@@ -66,39 +92,36 @@ def _index(canvas, ctx: Ctx, text: str, symbol: str | None, fill: RGB, ink: RGB,
         return
     size = r * 1.3 if len(text) == 1 else r * 1.0
     draw_fit(canvas, text, cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
-    if symbol:
-        sr = r * 0.34
-        draw_symbol(
-            canvas, symbol, cx, cy - r - sr - 0.5 * mm * ctx.s, sr, ink, stroke=fill, width=0.6
-        )
 
 
 def _badge(
-    canvas, ctx: Ctx, text: str, fill: RGB, ink: RGB, header_h: float, symbol: str | None = None
+    canvas, ctx: Ctx, text: str, inks: dict[str, Ink], header_h: float, symbol: str | None = None
 ) -> float:
     """The corner index at the top-left and, turned, above the QR code; returns its right edge.
 
     A hand fanned either way up shows one of the two; each carries the painter's
-    shape beside the number so the suit reads without colour.
+    shape under the number so the suit reads without colour.
     """
     r = header_h * 0.34
     cx = 3 * mm * ctx.s + r + 0.6 * mm
     pip = bool(symbol and text)  # a shape under the number (the Mona Lisa's is the number)
     cy = ctx.h - header_h / 2 + (r * 0.25 if pip else -0.3 * mm * ctx.s)
-    _index(canvas, ctx, text, None if pip else symbol, fill, ink, cx, cy, r)
-    if pip:  # the shape sits in the frame under the disc
+    number = inks["number"]
+    _index(canvas, ctx, text, None if pip else symbol, number.ground, number.ink, cx, cy, r)
+    if pip:  # the shape sits in the header band under the disc
         sr = r * 0.3
-        draw_symbol(canvas, symbol, cx, cy - r - sr - 0.2 * mm, sr, fill, stroke=ink, width=0.5)
+        # outlined in the number's ink: it reaches the panel's edge, where the fill alone may vanish
+        y = cy - r - sr - 0.2 * mm
+        draw_symbol(canvas, symbol, cx, y, sr, inks["shape"].ink, stroke=number.ink, width=0.5)
     qx, qy, qs = qr_box(ctx)
     canvas.saveState()
     canvas.translate(qx + qs - r * 0.8, qy + qs + r * 1.9 + 1.0 * mm)
     canvas.rotate(180)
     sr = r * 0.62
-    _index(canvas, ctx, text, None if pip else symbol, fill, ink, 0, 0, sr)
-    if pip:
-        draw_symbol(
-            canvas, symbol, 0, -sr - sr * 0.45 - 0.3 * mm, sr * 0.4, ink, stroke=fill, width=0.4
-        )
+    _index(canvas, ctx, text, None if pip else symbol, number.ground, number.ink, 0, 0, sr)
+    if pip:  # on the card's panel
+        y = -sr - sr * 0.45 - 0.3 * mm
+        draw_symbol(canvas, symbol, 0, y, sr * 0.4, inks["turned shape"].ink)
     canvas.restoreState()
     return cx + r
 
@@ -165,11 +188,10 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     frame = FORGERY_FRAME if forgery else colour
     head_ink = text_colour_on(colour)
     symbol = PAINTER_SYMBOL.get(str(card.painter)) if card.painter else None
+    index = str(card.number) if card.number is not None else card.id[1:]
     if forgery:
-        right = _badge(canvas, ctx, ctx._("F"), STAMP_RED, WHITE, header_h, symbol)
-    else:
-        index = str(card.number) if card.number is not None else card.id[1:]
-        right = _badge(canvas, ctx, index, PAPER, readable(colour, PAPER), header_h, symbol)
+        index = ctx._("F")
+    right = _badge(canvas, ctx, index, corner_index(deck, card), header_h, symbol)
     canvas.setFillColorRGB(*head_ink)
     name = painter.name[ctx.lang] if painter else ""
     x0 = right + 2.2 * mm * ctx.s
@@ -234,12 +256,13 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     )
     panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
     rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.6 * mm * ctx.s)
-    right = _badge(canvas, ctx, "", GOLD_DARK, hex_rgb("#f3d98b"), header_h, "star")
+    right = _badge(canvas, ctx, "", corner_index(deck, card), header_h, "star")
     canvas.setFillColorRGB(*GOLD_DARK)
     x0 = right + 2.2 * mm * ctx.s
     maxw = ctx.w - x0 - 4 * mm * ctx.s
     base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
-    draw_fit(canvas, card.title[ctx.lang], x0, base + 1.9 * mm * ctx.s, SANS_BOLD, 11 * ctx.s, maxw)
+    y, title = base + 1.9 * mm * ctx.s, card.title[ctx.lang]
+    draw_fit(canvas, title, x0, y, SANS_BOLD, 11 * ctx.s, maxw, min_size=MIN_TITLE_SIZE)
     draw_fit(
         canvas,
         ctx._("Counts as any painter"),
@@ -406,9 +429,9 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
     draw_fit(canvas, kicker, left, ctx.h - 6.3 * mm * ctx.s, SANS, 6.5 * ctx.s, maxw)
     canvas.setFillColorRGB(1, 1, 1)
-    draw_fit(
-        canvas, card.title[ctx.lang], left, ctx.h - 11.6 * mm * ctx.s, SANS_BOLD, 12.5 * ctx.s, maxw
-    )
+    y = ctx.h - 11.6 * mm * ctx.s
+    title = card.title[ctx.lang]
+    draw_fit(canvas, title, left, y, SANS_BOLD, 12.5 * ctx.s, maxw, min_size=MIN_TITLE_SIZE)
     top = py + ph - 2.4 * mm * ctx.s
     inner = px + 2.2 * mm * ctx.s
     width = pw - 4.4 * mm * ctx.s

@@ -3,6 +3,9 @@
 The colour's symbol *is* the centrepiece (red circle, yellow triangle...), so
 a colour-blind player reads colour from shape at a glance. Corner indices sit
 at both top corners because pyramid rows overlap the lower half of a card.
+An index is a disc in the card's own colour with the number in ink or white,
+and the symbol under it darkened just enough to read on the card: yellow and
+orange keep their own colour in the index instead of turning into two browns.
 A secondary colour shows the two primaries that mix to it.
 """
 
@@ -11,7 +14,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 
 from cardpress.catalogue.models import UltimatchCard, UltimatchDeck
-from cardpress.print.art import hex_rgb, luminance, mix
+from cardpress.print.art import RGB, Ink, hex_rgb, mix, readable
 from cardpress.print.glyphs import draw_symbol
 from cardpress.print.typeset import (
     INK,
@@ -26,23 +29,53 @@ from cardpress.print.typeset import (
     draw_footer,
     qr_box,
     rect,
+    text_colour_on,
 )
 from cardpress.rules.kinsoku import is_cjk
 
+#: the light card stock inside the coloured border, where the indices sit
+STOCK: RGB = (0.995, 0.99, 0.975)
+
+
+def _field(rgb: RGB) -> RGB:
+    """The tint behind the centrepiece."""
+    return mix(rgb, WHITE, 0.86)
+
+
+def corner_index(deck: UltimatchDeck, card: UltimatchCard) -> dict[str, Ink]:
+    """The colours of a card's indices and colour name, each with the ground it is printed on.
+
+    The faces draw with these, and tests/print/test_colours.py checks each reads at 4.5:1.
+    """
+    rgb = hex_rgb(deck.colour(card.colour).rgb)
+    return {
+        "number": Ink(text_colour_on(rgb), rgb),  # on a disc in the card's own colour
+        "symbol": Ink(readable(rgb, STOCK), STOCK),
+        "name": Ink(readable(rgb, _field(rgb)), _field(rgb)),
+    }
+
 
 def _index(
-    canvas, ctx: Ctx, x: float, top: float, number: int, colour, symbol: str, align: str
+    canvas,
+    ctx: Ctx,
+    x: float,
+    top: float,
+    number: int,
+    inks: dict[str, Ink],
+    symbol: str,
+    align: str,
 ) -> None:
-    size = 17 * ctx.s
-    canvas.setFillColorRGB(*colour)
-    canvas.setFont(SANS_BOLD, size)
-    if align == "left":
-        canvas.drawString(x, top - size * 0.78, str(number))
-        cx = x + 3.1 * mm * ctx.s
-    else:
-        canvas.drawRightString(x, top - size * 0.78, str(number))
-        cx = x - 3.1 * mm * ctx.s
-    draw_symbol(canvas, symbol, cx, top - size * 0.78 - 4.2 * mm * ctx.s, 2.2 * mm * ctx.s, colour)
+    """A disc in the card's colour holding the number, the symbol under it (x: outer edge)."""
+    r = 3.9 * mm * ctx.s
+    cx = x + r if align == "left" else x - r
+    cy = top - r
+    canvas.setFillColorRGB(*inks["number"].ground)
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
+    canvas.setFillColorRGB(*inks["number"].ink)
+    size = 15 * ctx.s if number < 10 else 12 * ctx.s
+    draw_fit(canvas, str(number), cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
+    sr = 2.0 * mm * ctx.s
+    draw_symbol(canvas, symbol, cx, cy - r - sr - 1.0 * mm * ctx.s, sr, inks["symbol"].ink)
 
 
 def _swatches(
@@ -88,7 +121,7 @@ def _swatches(
 def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> None:
     colour = deck.colour(card.colour)
     rgb = hex_rgb(colour.rgb)
-    deep = mix(rgb, INK, 0.18) if luminance(rgb) > 0.5 else rgb
+    inks = corner_index(deck, card)
     s = ctx.s
     background(canvas, ctx, rgb)
     side = 3 * mm * s
@@ -98,7 +131,7 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
         side,
         ctx.w - 2 * side,
         ctx.h - 2 * side,
-        (0.995, 0.99, 0.975),
+        STOCK,
         radius=2.2 * mm * s,
     )
     # tinted field behind the big symbol
@@ -109,23 +142,23 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
         field_y,
         ctx.w - 2 * side - 4 * mm * s,
         ctx.h * 0.795 - field_y,
-        mix(rgb, WHITE, 0.86),
+        _field(rgb),
         radius=2 * mm * s,
     )
     top = ctx.h - side - 2.2 * mm * s
-    _index(canvas, ctx, side + 2.2 * mm * s, top, card.number, deep, colour.symbol, "left")
-    _index(canvas, ctx, ctx.w - side - 2.2 * mm * s, top, card.number, deep, colour.symbol, "right")
+    _index(canvas, ctx, side + 1.8 * mm * s, top, card.number, inks, colour.symbol, "left")
+    _index(canvas, ctx, ctx.w - side - 1.8 * mm * s, top, card.number, inks, colour.symbol, "right")
     # the centrepiece: the symbol in the colour, the number on it
     cx, cy = ctx.w / 2, ctx.h * 0.585
     r = min(ctx.w * 0.26, ctx.h * 0.17)
     draw_symbol(canvas, colour.symbol, cx, cy, r, rgb, stroke=mix(rgb, INK, 0.35), width=1.2 * s)
-    ink = INK if luminance(rgb) > 0.55 else WHITE
+    ink = inks["number"].ink
     size = r * (1.15 if colour.symbol not in ("star", "triangle") else 0.85)
     ny = cy - size * 0.36 - (r * 0.12 if colour.symbol == "triangle" else 0)
     canvas.setFillColorRGB(*ink)
     draw_fit(canvas, str(card.number), cx, ny, SANS_BOLD, size, r * 1.3, align="centre")
     # colour name under the centrepiece
-    canvas.setFillColorRGB(*deep)
+    canvas.setFillColorRGB(*inks["name"].ink)
     draw_fit(
         canvas,
         colour.name[ctx.lang],

@@ -70,3 +70,18 @@ def test_the_cards_carry_the_tables_of_the_printed_product(lang: str) -> None:
     assert printed == [list(r.points) for r in finger_auction_table()]
     de = rule_card("detective-eye", lang)[0]
     assert "5" in de.body and "2" in de.body and "3" in de.body  # deal 5, pass 2, 3 forgeries
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_detective_eye_card_says_how_to_set_up(lang: str) -> None:
+    """Hand size and the forgery supply, as the engine deals them, are on the printed card."""
+    from cardpress.games.detective_eye import HAND, SUPPLY
+    from cardpress.rules import rule_card
+
+    _used, text = _draw("r3", lang)
+    flat = "".join(text.split())
+    set_up = rule_card("detective-eye", lang)[0]
+    assert "".join(set_up.heading.split()) in flat
+    body = "".join(set_up.body.split())
+    for n in (HAND, SUPPLY):
+        assert str(n) in body, (lang, n, set_up.body)

@@ -9,9 +9,11 @@ from itertools import combinations
 import pytest
 
 from cardpress.print.rulesheet import render_rule_sheet
+from cardpress.print.typeset import MIN_TITLE_SIZE
+from cardpress.print.typography import typographic
 from cardpress.rules import DOCUMENTS
 from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
-from tests.print.helpers import BASE, deck_pdf
+from tests.print.helpers import BASE, catalogue, deck_pdf
 from tests.print.readback import Line, glyph_sizes, lines
 
 DECKS = ("triptych", "ultimatch", "eshi100")
@@ -124,3 +126,38 @@ def test_english_is_typeset_with_curly_quotes_and_en_dashes():
             if STRAIGHT.search(ln.text) and "://" not in ln.text:
                 bad.append(f"{name} p{ln.page}: {ln.text}")
     assert not bad, "\n".join(bad[:20])
+
+
+def _titles(deck: str, lang: str) -> set[str]:
+    """What a card of ``deck`` prints as its title (rule cards' too), without spaces."""
+    names = {c.title[lang] for c in catalogue().deck(deck).cards if c.title}
+    return {"".join(typographic(n).split()) for n in names}
+
+
+def _title_runs(runs, titles: set[str]):
+    """Runs that, one after another on a page, spell a whole title (one line or a wrapped few)."""
+    for i in range(len(runs)):
+        for k in range(1, 5):
+            group = runs[i : i + k]
+            if len({page for page, _pt, _t in group}) > 1:
+                break
+            if "".join("".join(t.split()) for _p, _pt, t in group) in titles:
+                yield from group
+                break
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", ("triptych", "eshi100"))  # Ultimatch cards have no title
+def test_no_card_title_below_7_pt(deck, lang):
+    """A title wraps to a second line before it shrinks, and never goes below 7 pt."""
+    titles = _titles(deck, lang)
+    seen = 0
+    small = []
+    for size in SIZES:
+        runs = [r for r in glyph_sizes(deck_pdf(deck, lang, "a4", size)) if r[2].strip()]
+        for page, pt, text in _title_runs(runs, titles):
+            seen += 1
+            if pt < MIN_TITLE_SIZE - 0.01:
+                small.append((size, page, round(pt, 2), text))
+    assert seen >= len(titles), f"{deck} {lang}: only {seen} title runs found"
+    assert not small, f"{deck} {lang}: titles below {MIN_TITLE_SIZE} pt: {small[:8]}"

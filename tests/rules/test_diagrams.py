@@ -83,3 +83,47 @@ def test_rule_sheet_url_breaks_only_after_slashes() -> None:
     assert len(lines) > 1
     assert "".join(lines) == url.removeprefix("https://")
     assert all(line.endswith("/") for line in lines[:-1])
+
+
+def _flat(node):
+    for child in getattr(node, "contents", ()):
+        yield child
+        yield from _flat(child)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_gallery_rush_flow_draws_an_arrow_to_every_outcome(lang) -> None:
+    """Every outcome box is reached by an arrow and left by a line; the turn's end collects them."""
+    from reportlab.graphics.shapes import Line, Path, Polygon, Rect
+
+    from cardpress.print.typography import typographic
+
+    flow = next(d for d in load_rules("gallery-rush", lang).diagrams if d.kind == "gr-flow")
+    labels = flow.label_map
+    drawing = diagrams.draw(flow, lang, 170 * 2.83)
+    nodes = list(_flat(drawing))
+    rects = [n for n in nodes if isinstance(n, Rect)]
+    heads = [(n.points[0], n.points[1]) for n in nodes if isinstance(n, Polygon)]
+    starts = [(n.x1, n.y1) for n in nodes if isinstance(n, Line)]
+    starts += [(n.points[0], n.points[1]) for n in nodes if isinstance(n, Path) and n.points]
+
+    def box_of(key: str) -> Rect:
+        first = typographic(labels[key + "-title"] if key + "-title" in labels else labels[key])
+        s = next(s for s in _strings(drawing) if s.text and first.startswith(s.text))
+        around = [r for r in rects if r.x <= s.x <= r.x + r.width and r.y <= s.y <= r.y + r.height]
+        return min(around, key=lambda r: r.width * r.height)
+
+    def on_edge(pt, r: Rect) -> bool:
+        x, y = pt
+        inside_x = r.x - 1 <= x <= r.x + r.width + 1
+        inside_y = r.y - 1 <= y <= r.y + r.height + 1
+        edge_x = min(abs(x - r.x), abs(x - r.x - r.width)) < 1
+        edge_y = min(abs(y - r.y), abs(y - r.y - r.height)) < 1
+        return inside_x and inside_y and (edge_x or edge_y)
+
+    for key in ("new", "same", "forgery", "mona", "hit", "miss"):
+        r = box_of(key)
+        assert any(on_edge(h, r) for h in heads), f"{lang}: no arrow into '{key}'"
+        assert any(on_edge(p, r) for p in starts), f"{lang}: nothing leaves '{key}'"
+    assert sum(on_edge(h, box_of("end")) for h in heads) >= 2, f"{lang}: the turn's end"
+    assert any(on_edge(h, box_of("explore")) for h in heads if h[1] < box_of("explore").y + 1)
