@@ -16,6 +16,7 @@ bots and serialises. An action is acknowledged only after its commit.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from collections.abc import Callable, Sequence
@@ -29,6 +30,7 @@ from sqlalchemy import (
     bindparam,
     cast,
     delete,
+    exists,
     func,
     insert,
     select,
@@ -114,17 +116,31 @@ _SEAT_HASHES = (
 _READ = select(
     *(_T.c[name] for name in Table.__dataclass_fields__ if name != "seat_hashes"),
     _SEAT_HASHES.label("seat_hashes"),
+    # whether an action with this Idempotency-Key is in the log (NULL key: no)
+    exists()
+    .where(_A.c.table_id == _T.c.id, _A.c.client_key == bindparam("client_key"))
+    .label("applied"),
 ).where(_T.c.id == bindparam("table_id"))
 
 
-def _read(conn: Connection, table_id: str) -> Table:
-    row = conn.execute(_READ, {"table_id": _checked(table_id)}).mappings().first()
-    if row is None:
-        raise not_found()
-    pairs = (pair.partition(":") for pair in (row["seat_hashes"] or "").split(",") if pair)
-    return Table(
-        **{**row, "seat_hashes": tuple(sorted((int(seat), digest) for seat, _, digest in pairs))}
+def _read(conn: Connection, table_id: str, client_key: str | None = None) -> Table:
+    return _read_applied(conn, table_id, client_key)[0]
+
+
+def _read_applied(conn: Connection, table_id: str, client_key: str | None) -> tuple[Table, bool]:
+    """The table and whether ``client_key`` was applied to it, in one query."""
+    row = dict(
+        conn.execute(_READ, {"table_id": _checked(table_id), "client_key": client_key})
+        .mappings()
+        .first()
+        or {}
     )
+    if not row:
+        raise not_found()
+    applied = bool(row.pop("applied"))
+    pairs = (pair.partition(":") for pair in (row.pop("seat_hashes") or "").split(",") if pair)
+    hashes = tuple(sorted((int(seat), digest) for seat, _, digest in pairs))
+    return Table(**row, seat_hashes=hashes), applied
 
 
 def state_of(table: Table) -> GameState:
@@ -353,12 +369,12 @@ def act(
     """Apply a seat's action (and the bot moves it lets happen); the table after it."""
     for _ in range(MAX_TRIES):
         with db.read() as conn:  # the table as committed: no lock, no wait
-            table = _read(conn, table_id)
-            caller = identify(table, token)
-            if caller.role != "seat":
-                raise _seat_needed(token)
-            if client_key is not None and _applied(conn, table_id, client_key):
-                return table  # a retry of an applied request: answer, apply nothing
+            table, applied = _read_applied(conn, table_id, client_key)
+        caller = identify(table, token)
+        if caller.role != "seat":
+            raise _seat_needed(token)
+        if applied:
+            return table  # a retry of an applied request: answer, apply nothing
         if version is not None and version != table.version:
             raise _moved_on(table.version)
         state = state_of(table)
@@ -396,13 +412,6 @@ def _moved_on(version: int) -> ApiError:
     return error
 
 
-def _applied(conn: Connection, table_id: str, client_key: str) -> bool:
-    found = conn.execute(
-        select(_A.c.id).where(_A.c.table_id == table_id, _A.c.client_key == client_key)
-    ).first()
-    return found is not None
-
-
 def _write(
     db: Database,
     table: Table,
@@ -424,32 +433,35 @@ def _write(
         events.insert(0, undone)
     snapshot, terminal = state.to_json(), state.is_terminal()
     rows = _log_rows(table.id, moves, version, client_key)
-    try:
-        with db.writing() as conn:
-            moved = conn.execute(
-                update(_T)
-                .where(_T.c.id == table.id, _T.c.version == table.version)
-                .values(
-                    version=version,
-                    snapshot=snapshot,
-                    events=events,
-                    terminal=terminal,
-                    touched_at=utcnow(),
+    if db.postgres:
+        if not _write_postgres(db, table, version, snapshot, events, terminal, rows, taken):
+            return None
+    else:
+        try:
+            with db.writing() as conn:
+                moved = conn.execute(
+                    update(_T)
+                    .where(_T.c.id == table.id, _T.c.version == table.version)
+                    .values(
+                        version=version,
+                        snapshot=snapshot,
+                        events=events,
+                        terminal=terminal,
+                        touched_at=utcnow(),
+                    )
                 )
-            )
-            if moved.rowcount != 1:
-                return None
-            if taken:
-                conn.execute(
-                    update(_A)
-                    .where(_A.c.table_id == table.id, _A.c.id.in_(taken))
-                    .values(undone_version=version)
-                )
-            if rows:
-                conn.execute(insert(_A), rows)
-            _notify(db, conn, table.id, version)
-    except IntegrityError:
-        return None  # the same Idempotency-Key committed first: the next look finds it
+                if moved.rowcount != 1:
+                    return None
+                if taken:
+                    conn.execute(
+                        update(_A)
+                        .where(_A.c.table_id == table.id, _A.c.id.in_(taken))
+                        .values(undone_version=version)
+                    )
+                if rows:
+                    conn.execute(insert(_A), rows)
+        except IntegrityError:
+            return None  # the same Idempotency-Key committed first: the next look finds it
     return replace(table, version=version, snapshot=snapshot, events=events, terminal=terminal)
 
 
@@ -513,6 +525,60 @@ def _bot_moves(game: str, seed: int, bots: list[int], state: GameState) -> list[
         action = bot.act(state, seat)
         moves.append((seat, action, True, state.apply(seat, action)))
     return moves
+
+
+#: PostgreSQL: the whole change as one statement (one round trip, one
+#: transaction): the compare-and-set, the undone marks, the log rows and the
+#: notification happen only if the version was still the expected one.
+_WRITE_POSTGRES = text(
+    """
+    WITH moved AS (
+        UPDATE game_tables
+        SET version = :version, snapshot = CAST(:snapshot AS JSON),
+            events = CAST(:events AS JSON), terminal = :terminal, touched_at = :now
+        WHERE id = :table_id AND version = :expected
+        RETURNING id
+    ), undone AS (
+        UPDATE actions SET undone_version = :version
+        WHERE table_id = :table_id AND id = ANY(CAST(:taken AS BIGINT[])) AND EXISTS (SELECT 1 FROM moved)
+    ), logged AS (
+        INSERT INTO actions
+            (table_id, seat, action, by_bot, version, client_key, events, created_at)
+        SELECT moved.id, r.seat, r.action, r.by_bot, :version, r.client_key, r.events, :now
+        FROM moved, json_to_recordset(CAST(:rows AS JSON))
+            AS r(seat INTEGER, action TEXT, by_bot BOOLEAN, client_key TEXT, events JSON)
+    )
+    SELECT pg_notify(:channel, moved.id || ':' || :version) FROM moved
+    """
+)
+
+
+def _write_postgres(
+    db: Database,
+    table: Table,
+    version: int,
+    snapshot: dict[str, Any],
+    events: list[dict[str, Any]],
+    terminal: bool,
+    rows: list[dict[str, Any]],
+    taken: Sequence[int],
+) -> bool:
+    params = {
+        "table_id": table.id,
+        "expected": table.version,
+        "version": version,
+        "snapshot": json.dumps(snapshot),
+        "events": json.dumps(events),
+        "terminal": terminal,
+        "now": utcnow(),
+        "taken": list(taken),
+        "rows": json.dumps(
+            [{k: r[k] for k in ("seat", "action", "by_bot", "client_key", "events")} for r in rows]
+        ),
+        "channel": NOTIFY_CHANNEL,
+    }
+    with db.read() as conn:  # autocommit: the statement is its own transaction
+        return conn.execute(_WRITE_POSTGRES, params).first() is not None
 
 
 def _log_rows(
