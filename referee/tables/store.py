@@ -540,7 +540,8 @@ _WRITE_POSTGRES = text(
         RETURNING id
     ), undone AS (
         UPDATE actions SET undone_version = :version
-        WHERE table_id = :table_id AND id = ANY(CAST(:taken AS BIGINT[])) AND EXISTS (SELECT 1 FROM moved)
+        WHERE table_id = :table_id AND id = ANY(CAST(:taken AS BIGINT[]))
+            AND EXISTS (SELECT 1 FROM moved)
     ), logged AS (
         INSERT INTO actions
             (table_id, seat, action, by_bot, version, client_key, events, created_at)
