@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
@@ -458,7 +458,8 @@ def _render(
                 host_links.append((i, name, None, None))
                 continue
             url = url_for(".phone", table_id=table.id, token=seat_token(token, i), _external=True)
-            host_links.append((i, name, url, qr_svg(url)))
+            label = _("QR code of %(name)s's seat", name=name)
+            host_links.append((i, name, url, qr_svg(url, label)))
     return render_template(
         "tables/phone.html",
         table=table,
@@ -500,7 +501,7 @@ def _render(
 
 
 @lru_cache(maxsize=256)
-def qr_svg(data: str) -> Markup:
+def qr_svg(data: str, label: str) -> Markup:
     """A QR code as inline SVG: one path of dark runs, quiet zone included."""
     matrix = qr_matrix(data)
     size = len(matrix)
@@ -517,7 +518,7 @@ def qr_svg(data: str) -> Markup:
                 x += 1
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-        f'class="qr" role="img" shape-rendering="crispEdges">'
+        f'class="qr" role="img" aria-label="{escape(label)}" shape-rendering="crispEdges">'
         f'<rect width="{size}" height="{size}" fill="#fff"/>'
         f'<path d="{"".join(runs)}" fill="#000"/></svg>'
     )

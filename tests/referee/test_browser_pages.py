@@ -5,6 +5,7 @@ dark mode."""
 from __future__ import annotations
 
 import json
+import urllib.request
 
 import pytest
 
@@ -47,9 +48,55 @@ PAGES = {
     + "&log=f10o5.11r2.12b3.13g8.14y1-m10.r7.p2-m11.r4-f6p1-p",
     "ultimatch tracker over": "/{lang}/play/ultimatch/follow?p=Aki&log=f10o5.11r2.12b3.13g8.14y1-x",
     "new table": "/{lang}/tables/new?game=finger-auction",
+    "new table, more options": "/{lang}/tables/new?game=ultimatch",
+    # live tables, made by `tables` below: {x} is a table's path without the language
+    "table seat": "/{lang}/{fa_seat}",
+    "table seat, two hands": "/{lang}/{fa2_seat}?right=3",
+    "table host": "/{lang}/{fa_host}",
+    "table spectator": "/{lang}/{fa_watch}",
+    "table record": "/{lang}/{fa_host}/record",
+    "ultimatch table": "/{lang}/{um_seat}",
+    "eshi100 table": "/{lang}/{es_seat}",
     "not found": "/{lang}/c/triptych/nope",
     "offline": "/{lang}/offline",
 }
+
+
+@pytest.fixture(scope="module")
+def tables(server) -> dict[str, str]:
+    """Live tables on the test server, a few moves in: their pages' paths."""
+    from cardpress.games import GAMES
+
+    def call(path: str, body: dict, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(
+            server + path, data=json.dumps(body).encode(), headers=headers
+        )
+        with urllib.request.urlopen(request) as answer:
+            return json.load(answer)
+
+    paths = {}
+    for key, game, players, moves in (
+        ("fa", "finger-auction", ["Aki", "Ben", "Chie"], 6),
+        ("fa2", "finger-auction", ["Aki", "Ben"], 0),
+        ("um", "ultimatch", ["Aki", "Ben", "Chie"], 10),
+        ("es", "eshi100", ["Aki", "Ben", "Chie"], 8),
+    ):
+        made = call("/api/v1/tables", {"game": game, "players": players, "seed": 5})
+        state = GAMES[game].new_game(players, 5)
+        for _ in range(moves):
+            seat = state.current_players()[0]
+            action = state.legal_actions(seat)[-1]
+            state.apply(seat, action)
+            token = made["seats"][seat]["token"]
+            call(f"/api/v1/tables/{made['table']}/actions", {"action": action}, token)
+        table = f"tables/{made['table']}"
+        paths[f"{key}_seat"] = f"{table}/{made['seats'][0]['token']}"
+        paths[f"{key}_host"] = f"{table}/{made['host']['token']}"
+        paths[f"{key}_watch"] = table
+    return paths
 
 
 def test_axe_core_is_installed():
@@ -69,11 +116,11 @@ SMALL = f"""[...document.querySelectorAll("{TARGETS}")]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_no_page_scrolls_sideways_at_360px_and_targets_are_44px(browser, server, lang):
+def test_no_page_scrolls_sideways_at_360px_and_targets_are_44px(browser, server, tables, lang):
     wide, small = [], {}
     with phone_page(browser, 360, lang) as page:
         for kind, url in PAGES.items():
-            page.goto(server + url.format(lang=lang))
+            page.goto(server + url.format(lang=lang, **tables))
             if not page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"):
                 wide.append(kind)
             if found := page.evaluate(SMALL):
@@ -84,12 +131,12 @@ def test_no_page_scrolls_sideways_at_360px_and_targets_are_44px(browser, server,
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_axe_finds_no_violation(browser, server, lang, scheme):
+def test_axe_finds_no_violation(browser, server, tables, lang, scheme):
     source = AXE.read_text(encoding="utf-8")
     found = {}
     with phone_page(browser, 390, lang, color_scheme=scheme, bypass_csp=True) as page:
         for kind, url in PAGES.items():
-            page.goto(server + url.format(lang=lang))
+            page.goto(server + url.format(lang=lang, **tables))
             page.add_script_tag(content=source)
             result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
             violations = [

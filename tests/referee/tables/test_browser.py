@@ -99,11 +99,10 @@ def test_three_phones_play_a_finger_auction_with_secret_bids(browser, live_serve
         reloaded = False
         version = 1
         while not screen.query_selector("#result"):
-            waiting = [p for p in phones if p.query_selector("button.act")]
+            waiting = [p for p in phones if p.query_selector("button.act, a.pick-right")]
             assert waiting, "nobody can move but the game is not over"
             phone = choices.choice(waiting)
-            buttons = phone.query_selector_all("button.act")
-            choices.choice(buttons).click()
+            _tap_a_move(phone, choices)
             version += 1
             _in_step(everyone, version)
             if version == 8 and not reloaded:  # a phone reloads mid-game and keeps its seat
@@ -122,6 +121,61 @@ def test_three_phones_play_a_finger_auction_with_secret_bids(browser, live_serve
             assert page.problems == [], page.problems
 
 
+def _tap_a_move(phone, choices) -> None:
+    """One legal move: a button, or a two-hand bid through the picker (right, then left)."""
+    if not phone.query_selector("button.act"):
+        choices.choice(phone.query_selector_all("a.pick-right")).click()
+        phone.wait_for_selector("button.act")
+    choices.choice(phone.query_selector_all("button.act")).click()
+
+
+def test_two_phones_bid_with_both_hands_and_back_repeats_nothing(browser, live_server):
+    """Two participants: right hand first, then only the lefts that pair with it."""
+    base, app = live_server
+    with (
+        phone_page(browser) as host,
+        phone_page(browser) as aki,
+        phone_page(browser, lang="ja") as ben,
+    ):
+        seats, _watch = _create(host, base, "finger-auction", ["Aki", "Ben"])
+        aki.goto(seats[0])
+        ben.goto(seats[1].replace("/en/", "/ja/"))
+        assert not aki.query_selector("button.act")  # step 1: no 25 buttons
+        assert len(aki.query_selector_all("a.pick-right")) == 5
+        aki.click("a.pick-right >> text=Right 2")
+        aki.wait_for_selector("text=Step 2: your left hand, with right 2.")
+        lefts = aki.eval_on_selector_all("button.act", "bs => bs.map(b => b.value)")
+        assert lefts == [f"hands:2/{left}" for left in range(1, 6)]
+        aki.click("button.act[value='hands:2/4']")
+        aki.wait_for_selector("text=Your secret bid: right 2, left 4")
+        assert "?right" not in aki.url  # the answer is the seat's page again
+
+        # Back after the move: the page before it, fresh from the server, and no
+        # second move (the tap was a POST answered by a redirect)
+        aki.go_back()
+        aki.wait_for_selector("#live")
+        assert "Your secret bid: right 2, left 4" in aki.inner_text("#live")
+        assert not aki.query_selector("button.act, a.pick-right")
+        aki.go_forward()
+        aki.wait_for_selector("#live")
+
+        _in_step([ben], 1)
+        ben.click("a.pick-right >> text=右手5")
+        ben.wait_for_selector("button.act[value='hands:5/1']")
+        ben.click("button.act[value='hands:5/1']")
+        _in_step([aki, ben], 2)
+        aki.wait_for_selector("text=Bids: Aki right 2, left 4; Ben right 5, left 1.")
+        token = host.url.rsplit("/", 1)[1]
+        table = re.search(r"/tables/([^/]+)/", seats[0]).group(1)
+        with app.test_client() as client:
+            record = client.get(
+                f"/api/v1/tables/{table}/record", headers={"Authorization": f"Bearer {token}"}
+            ).get_json()
+        assert record["actions"] == [[0, "hands:2/4"], [1, "hands:5/1"]]
+        for page in (host, aki, ben):
+            assert page.problems == [], page.problems
+
+
 def test_detective_eye_phones_never_show_anothers_hidden_cards(browser, live_server):
     base, app = live_server
     names = ["Aki", "Ben", "Chi"]
@@ -137,6 +191,7 @@ def test_detective_eye_phones_never_show_anothers_hidden_cards(browser, live_ser
             phone.goto(link)
         table = re.search(r"/tables/([^/]+)/", seats[0]).group(1)
         host_token = host.url.rsplit("/", 1)[1]
+        printed, said = _card_traces(app, "detective-eye")
         choices = random.Random(8)
         version = 0
         for _step in range(14):  # the secret part: the draft, placements, declarations
@@ -148,6 +203,11 @@ def test_detective_eye_phones_never_show_anothers_hidden_cards(browser, live_ser
                 shown = set(re.findall(r'data-card="([^"]+)"', html))
                 hidden = _hidden_from(state, seat)
                 assert not shown & hidden, (names[seat], shown & hidden)
+                pictures = set(re.findall(r'<img src="[^"]*/tables/cards/([^"]+)\.png"', html))
+                alts = set(re.findall(r'alt="([^"]+)"', html))
+                assert pictures == {printed[c] for c in shown}, names[seat]
+                cards = {c for pair in hidden for c in pair.split(",")}  # a draft pass: two
+                assert not alts & {said[c] for c in cards}, names[seat]
             movers = [p for p in phones if p.query_selector("button.act")]
             choices.choice(choices.choice(movers).query_selector_all("button.act")).click()
             version += 1
@@ -155,6 +215,18 @@ def test_detective_eye_phones_never_show_anothers_hidden_cards(browser, live_ser
         assert version >= 12
         for page in phones:
             assert page.problems == [], page.problems
+
+
+def _card_traces(app, game: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Each card's picture (deck/id) and alt text in English: what would give it away."""
+    from referee.tables import words
+
+    painters = ("monet", "gogh", "vermeer")
+    every = {f"{p}-{n}" for p in painters for n in range(1, 9)} | {f"forgery-{p}" for p in painters}
+    with app.test_request_context("/en/"):
+        printed = {c: "/".join(words.printed(game, c)) for c in every}
+        said = {c: words.card(game, c) for c in every}
+    return printed, said
 
 
 def _table_state(app, table: str, host_token: str):
