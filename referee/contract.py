@@ -33,6 +33,8 @@ Semantic refusals (a rule, a deck limit) are raised as
 from __future__ import annotations
 
 import functools
+import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
@@ -51,7 +53,7 @@ from pydantic_core import PydanticCustomError
 
 from cardpress import players
 from referee import validation as v
-from referee.validation import N_, ApiError
+from referee.validation import N_, ApiError, Word
 
 #: error statuses every operation with a JSON body can answer
 BODY_ERRORS: dict[int, str] = {
@@ -169,6 +171,17 @@ _TYPE_MESSAGES = {
     "enum": N_("%(field)s: unknown value %(value)s (one of: %(choices)s)"),
 }
 
+#: what a JSON value is, said in the caller's language
+_JSON_TYPES = {
+    "null": N_("null"),
+    "boolean": N_("true or false"),
+    "integer": N_("an integer"),
+    "number": N_("a number"),
+    "string": N_("a string"),
+    "array": N_("an array"),
+    "object": N_("an object"),
+}
+
 #: Union members are tagged with a prefix no field or player name can contain,
 #: so their tags can be dropped from the JSON path.
 TAG = "\x00"
@@ -204,9 +217,10 @@ def api_error(exc: ValidationError) -> ApiError:
     template = _TYPE_MESSAGES.get(kind, N_("%(field)s is not valid here"))
     length = ctx.get("actual_length")
     params.update(
-        type=v.json_type(value),
-        value=str(value)[:40],
-        choices=str(ctx.get("expected", "")).replace("'", ""),
+        type=Word(_JSON_TYPES[v.json_type(value)]),
+        value=(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))[:40],
+        # pydantic says "'a', 'b' or 'c'" (English "or"): only the values, as ids
+        choices=", ".join(re.findall(r"'([^']*)'", str(ctx.get("expected", "")))),
         lo=ctx.get("min_length", 0),
         hi=ctx.get("max_length", 0),
         n=length if length is not None else 0,

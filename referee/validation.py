@@ -23,6 +23,23 @@ def N_(message: str) -> str:
     return message
 
 
+class Word(str):
+    """A message parameter that is itself a catalogue entry ("an integer"):
+    translated together with the message, so no English is left inside a
+    Japanese sentence. Other parameters are the caller's data or ids."""
+
+
+class English(str):
+    """A message parameter that exists only in English (an engine's reason, a
+    library's detail): in any other language the message shows ``instead``, a
+    msgid formatted with the message's other parameters."""
+
+    def __new__(cls, text: str, instead: str) -> English:
+        self = super().__new__(cls, text)
+        self.instead = instead
+        return self
+
+
 class ApiError(Exception):
     """A client error: HTTP status, a message template and the field it names."""
 
@@ -50,7 +67,18 @@ class ApiError(Exception):
 
     def localised(self, gettext: Callable[[str], str]) -> str:
         text = gettext(self.template)
-        return text % self.params if self.params else text
+        if not self.params:
+            return text
+        # the catalogue's own English is the msgid: any other text is another language
+        other_language = text != self.template
+        params = {}
+        for key, value in self.params.items():
+            if isinstance(value, Word):
+                value = gettext(value)
+            elif isinstance(value, English) and other_language:
+                value = gettext(value.instead) % self.params
+            params[key] = value
+        return text % params
 
     def body(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The pinned error shape, the message translated when ``gettext`` is given."""

@@ -47,7 +47,7 @@ from referee.tables import tokens
 from referee.tables.db import Database
 from referee.tables.models import Action, GameTable, Seat, utcnow
 from referee.tables.schemas import CreateTable
-from referee.validation import N_, ApiError
+from referee.validation import N_, ApiError, English
 
 NOTIFY_CHANNEL = "cardpress_tables"
 MAX_TRIES = 50  # computations of one change while others keep committing first
@@ -210,7 +210,7 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             N_("these options do not work for %(game)s: %(detail)s"),
             "options",
             game=request.game,
-            detail=str(exc),
+            detail=English(str(exc), N_("check their values")),
         ) from None
     key_hash = _key_hash(create_key)
     bots = sorted(request.bots)
@@ -382,14 +382,7 @@ def act(
         try:
             events = state.apply(caller.seat, action)
         except IllegalAction as exc:
-            error = ApiError(
-                N_("%(action)s is not allowed now: %(reason)s"),
-                "action",
-                action=action,
-                reason=exc.reason,
-            )
-            error.extra["rule"] = exc.rule_id
-            raise error from None
+            raise _illegal(action, exc) from None
         moves = [
             (caller.seat, action, False, events),
             *_bot_moves(table.game, table.seed, table.bots, state),
@@ -399,6 +392,20 @@ def act(
             return changed
         # another change was committed first: compute again against it
     raise _moved_on(load(db, table_id).version)
+
+
+def _illegal(action: str, exc: IllegalAction) -> ApiError:
+    """The engine's reason is English prose: other languages cite the ruling instead."""
+    instead = N_("the rules say so (%(rule)s)") if exc.rule_id else N_("it cannot be played now")
+    error = ApiError(
+        N_("%(action)s is not allowed now: %(reason)s"),
+        "action",
+        action=action,
+        reason=English(exc.reason, instead),
+        rule=exc.rule_id,
+    )
+    error.extra["rule"] = exc.rule_id
+    return error
 
 
 def _moved_on(version: int) -> ApiError:
