@@ -381,6 +381,19 @@ def record_in_words(record: dict[str, Any]) -> list[tuple[int, str, str, list[st
     return out
 
 
+#: the submit of a 絵師100人展 bid picked by ticking cards (any subset is a bid)
+PICKED_BID = "bid-picked"
+
+
+def bid_picker(game: str, actions: list[str], view: Any) -> dict[str, Any] | None:
+    """A 絵師100人展 bid as ticked cards: a hand of n cards has 2^n - 1 bids,
+    far too many buttons (31 for five cards), so the phone lists the hand
+    once and the engine checks the ticked set."""
+    if game != "eshi100" or not actions or not all(a.startswith("bid:") for a in actions):
+        return None
+    return {"hand": list(view.get("hand") or []), "nothing": "bid:" in actions}
+
+
 def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | None:
     """A two-hand bid in two steps (right hand, then left): only legal pairs.
 
@@ -409,11 +422,18 @@ def phone_post(table_id: str, token: str) -> Any:
             table = store.undo(db, table_id, token)
         elif request.form.get("action") and caller.role == "seat":
             version = request.form.get("version", "")
+            action = request.form["action"]
+            if action == PICKED_BID:
+                picked = request.form.getlist("card")
+                if not picked:
+                    fresh = store.load(db, table_id)
+                    return _render(fresh, caller, token, error=_("Tick at least one card.")), 200
+                action = "bid:" + ",".join(picked)
             table = store.act(
                 db,
                 table_id,
                 token,
-                request.form["action"],
+                action,
                 int(version) if version.isdigit() else None,
                 request.form.get("nonce") or None,
             )
@@ -474,6 +494,8 @@ def _render(
         to_act=to_act,
         actions=[(a, words.action(game, a, view)) for a in legal],
         picker=hands_picker(legal, request.args.get("right")),
+        bid_picker=bid_picker(game, legal, view),
+        picked_bid=PICKED_BID,
         picture=picture_url,
         record_page=(
             url_for(".record", table_id=table.id, token=token)

@@ -131,6 +131,10 @@ def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) 
     return _sep().join(card(game, c, view) for c in ids) if ids else _("nothing")
 
 
+def joined(parts: Sequence[str]) -> str:
+    return _sep().join(parts)
+
+
 def _sep() -> str:
     """The list separator of the page's language (、 in Japanese)."""
     return "、" if current_language() == "ja" else ", "
@@ -420,14 +424,21 @@ def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> 
     """A bid effect as it happened: whose card, what it says, what it did."""
     cid = d.get("card")
     said = effect_text("eshi100", cid, "bit", view)
-    out = _("Bid effect of %(player)s's %(card)s: %(effect)s", player=who, card=c(cid), effect=said)
+    out = [
+        _(
+            "Bid effect of %(player)s's %(card)s: “%(effect)s”.",
+            player=who,
+            card=c(cid),
+            effect=said,
+        )
+    ]
     if d.get("op") == "manual":
-        out += " " + _("The table decides what it changes.")
+        out.append(_("The table decides what it changes."))
     elif "drew" in d:
-        out += " " + _("%(player)s draws %(count)s card(s).", player=who, count=d["drew"])
+        out.append(_("%(player)s draws %(count)s card(s).", player=who, count=d["drew"]))
     elif "discarded" in d:
-        out += " " + _("Discarded: %(cards)s.", cards=cards("eshi100", d["discarded"], view))
-    return out
+        out.append(_("Discarded: %(cards)s.", cards=cards("eshi100", d["discarded"], view)))
+    return ("" if is_cjk(current_language()) else " ").join(out)
 
 
 def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:

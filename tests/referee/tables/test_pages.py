@@ -424,3 +424,26 @@ def test_cards_are_small_printed_pictures_named_in_the_pages_language(api):
     assert re.search(r'alt="(モネ|ゴッホ|フェルメール|モナ・リザ|贋作)', ja)
     assert api.get("/en/tables/cards/triptych/nope.png").status_code == 404
     assert api.get("/en/tables/cards/nodeck/m1.png").status_code == 404
+
+
+def test_an_eshi100_bid_is_ticked_cards_not_one_button_per_subset(api):
+    body = create_table(api, game="eshi100", players=["Aki", "Ben"], lang="en")
+    table, aki = body["table"], path_of(body["seats"][0]["url"])
+    state = GAMES["eshi100"].new_game(["Aki", "Ben"], 7)
+    html = api.get(aki).get_data(as_text=True)
+    assert 'value="bid:' not in html  # Aki is the auctioneer: no "bid nothing" either
+    ticks = re.findall(r'name="card" value="([^"]+)"', html)
+    assert ticks == state.hands[0]
+    nothing = api.post(aki, data={"action": "bid-picked"})
+    assert "Tick at least one card." in nothing.get_data(as_text=True)
+    picked = [ticks[2], ticks[0]]
+    answer = api.post(aki, data={"action": "bid-picked", "card": picked})
+    assert answer.status_code == 303
+    record = api.get(
+        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
+    ).get_json()
+    [[seat, action]] = record["actions"]
+    assert seat == 0 and sorted(action.removeprefix("bid:").split(",")) == sorted(picked)
+    ben = api.get(path_of(body["seats"][1]["url"])).get_data(as_text=True)
+    assert 'value="bid:"' in ben and "Bid nothing" in ben
+    assert "Aki's bid: 2 card(s), face down" in ben
