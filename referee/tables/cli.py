@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.tables import store
+from referee.tables import ratelimit, store
 from referee.tables.db import Database, current_revision, head_revision, upgrade
 
 
@@ -32,6 +32,7 @@ def prune_tables(days: float | None) -> str:
         if current_revision(db.engine) != head_revision():
             upgrade(db.engine)
         idle = float(config["TABLES_IDLE_DAYS"] if days is None else days)
+        ratelimit.prune(db)  # rate-limit windows that have ended
         return f"removed {store.prune(db, idle)} table(s) idle for {idle:g} day(s) or more"
     finally:
         db.dispose()

@@ -9,10 +9,15 @@ from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
+from referee.tables import ratelimit
 from referee.tables.db import Database, default_url, upgrade
 from referee.tables.events import Bus
 
-limiter = Limiter(get_remote_address, storage_uri="memory://", default_limits=[])
+#: counts per client address: ``request.remote_addr``, which werkzeug's ProxyFix
+#: sets from X-Forwarded-For when CARDPRESS_PROXY_FIX_X_FOR says how many
+#: proxies to trust (referee.security); the counters live where
+#: RATELIMIT_STORAGE_URI says, by default in the tables' database
+limiter = Limiter(get_remote_address, default_limits=[])
 
 DEFAULTS = {
     # a table's idle life before `cardpress tables prune` removes it
@@ -60,6 +65,10 @@ def init_app(app: Flask) -> Tables:
     app.config.setdefault("DATABASE_URL", default_url(app.instance_path))
     ext = Tables(app.config["DATABASE_URL"], float(app.config["TABLES_POLL_SECONDS"]))
     app.extensions["cardpress-tables"] = ext
+    # shared by every worker and host: the tables' database (or redis://, memcached://...)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", ratelimit.URI)
+    if app.config["RATELIMIT_STORAGE_URI"] == ratelimit.URI:
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {"database": lambda: ext.db}
     limiter.init_app(app)
     return ext
 

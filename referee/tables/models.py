@@ -1,8 +1,9 @@
 """The tables' database schema (SQLAlchemy 2 declarative models).
 
-Three tables: ``game_tables`` (one row per live game, with a cached snapshot
+The game tables: ``game_tables`` (one row per live game, with a cached snapshot
 of the engine state), ``seats`` (names and token hashes) and ``actions`` (the
-log, the truth: the state is the replay of its live rows). Alembic migrations
+log, the truth: the state is the replay of its live rows), and ``rate_limits``
+(the rate limiter's counters, shared by every worker). Alembic migrations
 in ``migrations/`` create and evolve them; the models are what the code reads.
 """
 
@@ -16,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -102,3 +104,14 @@ class Action(Base):
     #: what the engine reported (public events, each citing its rule IDs)
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RateLimit(Base):
+    """One fixed-window counter of Flask-Limiter (``referee.tables.ratelimit``)."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    #: when the window ends (Unix time)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
