@@ -486,6 +486,17 @@ def undo(db: Database, table_id: str, token: str | None) -> Table:
             live = live_actions(session, table_id)
         people = [i for i, a in enumerate(live) if not a.by_bot]
         if not people:
+            # a bot's move taken back alone would only be played again at once:
+            # what a host can undo is a person's move (and the bot moves it led to)
+            if live:
+                raise ApiError(
+                    N_(
+                        "nothing to undo yet: only the bots have moved, and a bot's move "
+                        "taken back would be played again at once"
+                    ),
+                    "table",
+                    status=409,
+                )
             raise ApiError(N_("there is nothing to undo"), "table", status=409)
         keep, taken = live[: people[-1]], live[people[-1] :]
         state = GAMES[table.game].replay(_record(table, keep))

@@ -109,6 +109,18 @@ def test_who_may_do_what(api):
     assert malformed.status_code == 401
 
 
+def test_undo_with_only_bot_moves_says_why_there_is_nothing(api):
+    body = create_table(api, bots=[2])  # the bot has bid at creation
+    host = body["host"]["token"]
+    for lang, words in (("en", "only the bots have moved"), ("ja", "動いたのはボットだけ")):
+        refused = api.post(
+            f"/api/v1/tables/{body['table']}/undo",
+            headers={"Accept-Language": lang, **auth(host)},
+        )
+        assert refused.status_code == 409
+        assert words in refused.get_json()["error"]["message"]
+
+
 def test_undo_takes_back_the_person_and_the_bots_after_them(api):
     body = create_table(api, players=["Aki", "Ben"], bots=[1])
     table, host, aki = body["table"], body["host"]["token"], body["seats"][0]["token"]
