@@ -201,3 +201,12 @@ def test_every_rules_page_leads_to_its_game_s_helpers_and_a_table(client):
     assert 'href="/ja/play/ultimatch/follow"' in client.get("/ja/rules/ultimatch").get_data(
         as_text=True
     )
+
+
+def test_the_turns_so_far_are_kept_in_a_folded_history(client):
+    log = f"{BOTTOM}-m10.r7.p2-p-m12.r1.b2"
+    words = text(client.get(f"{URL}?{GAME}&log={log}").get_data(as_text=True))
+    assert (
+        "3 turns so far Aki matched orange 5 with red 7 and purple 2. "
+        "Ben passed and draws one card (UM-6). Aki matched blue 3 with red 1 and blue 2."
+    ) in words
