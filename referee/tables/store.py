@@ -193,18 +193,19 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
                 last=n - 1,
                 seat=seat,
             )
-    unknown = sorted(set(request.options) - set(spec.options))
+    options = _engine_options(request.game, dict(request.options), n)
+    unknown = sorted(set(request.options) - set(spec.options) - set(TABLE_OPTIONS[request.game]))
     if unknown:
         raise ApiError(
             N_("%(game)s has no option %(option)s; its options: %(known)s"),
             f"options.{unknown[0]}",
             game=request.game,
             option=unknown[0],
-            known=", ".join(sorted(spec.options)) or "-",
+            known=", ".join(sorted({*spec.options, *TABLE_OPTIONS[request.game]})) or "-",
         )
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
-        state = spec.new_game(list(request.players), seed, **request.options)
+        state = spec.new_game(list(request.players), seed, **options)
     except (ValueError, TypeError, KeyError) as exc:
         raise ApiError(
             N_("these options do not work for %(game)s: %(detail)s"),
@@ -251,6 +252,37 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             session.execute(insert(_A), _log_rows(table.id, moves, version))
             _notify(db, session.connection(), table.id, version)
     return Created(table, host_token, seat_tokens)
+
+
+#: options a table takes besides its engine's: 絵師100人展's printed deck
+#: ("standard": the engine's own cards; "starter": the printed proxy starter
+#: deck, cards/eshi100/starter.toml, whose cards have pictures)
+TABLE_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gallery-rush": {},
+    "finger-auction": {},
+    "detective-eye": {},
+    "ultimatch": {},
+    "eshi100": {"deck": ("standard", "starter")},
+}
+
+
+def _engine_options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The engine's options for a table's: a printed deck becomes every player's cards."""
+    deck = options.pop("deck", None) if "deck" in TABLE_OPTIONS[game] else None
+    if deck is None or deck == "standard":
+        return options
+    if deck not in TABLE_OPTIONS[game]["deck"]:
+        raise ApiError(
+            N_("%(game)s has no deck %(deck)s; its decks: %(known)s"),
+            "options.deck",
+            game=game,
+            deck=str(deck),
+            known=", ".join(TABLE_OPTIONS[game]["deck"]),
+        )
+    from cardpress.catalogue import load_catalogue
+
+    cards = list(load_catalogue().deck(game).cards)
+    return {**options, "decks": [cards] * players}
 
 
 def _reissue(session: Session, table: GameTable, request: CreateTable) -> Created:

@@ -109,6 +109,21 @@ def test_who_may_do_what(api):
     assert malformed.status_code == 401
 
 
+def test_eshi100_tables_play_the_printed_starter_deck_when_asked(api):
+    starter = create_table(api, game="eshi100", players=["Aki", "Ben"], options={"deck": "starter"})
+    view = api.get(f"/api/v1/tables/{starter['table']}").get_json()["view"]
+    assert {card["id"][:2] for card in view["cards"].values()} == {"px"}
+    standard = create_table(api, game="eshi100", players=["Aki", "Ben"])
+    view = api.get(f"/api/v1/tables/{standard['table']}").get_json()["view"]
+    assert not any(card["id"].startswith("px") for card in view["cards"].values())
+    body = {"game": "eshi100", "players": ["Aki", "Ben"], "options": {"deck": "mine"}}
+    refused = api.post("/api/v1/tables", json=body)
+    assert refused.status_code == 400
+    assert refused.get_json()["error"]["field"] == "options.deck"
+    body = {"game": "ultimatch", "players": ["Aki"], "options": {"deck": "starter"}}
+    assert api.post("/api/v1/tables", json=body).get_json()["error"]["field"] == "options.deck"
+
+
 def test_undo_with_only_bot_moves_says_why_there_is_nothing(api):
     body = create_table(api, bots=[2])  # the bot has bid at creation
     host = body["host"]["token"]
