@@ -13,6 +13,8 @@ HTML rules page. Only the registered TrueType fonts are used.
 * ``gr-flow``       :func:`gallery_rush_flow`
 * ``um-pyramid``    :func:`ultimatch_pyramid`
 * ``um-mixing``     :func:`ultimatch_mixing`
+* ``de-table``      :func:`detective_eye_table`
+* ``es-anatomy``    :func:`eshi100_anatomy`
 """
 
 from __future__ import annotations
@@ -556,7 +558,6 @@ def um_card(
     colour: str | None,
     number: int,
     lang: str,
-    highlight=None,
 ) -> None:
     """An Ultimatch card: face up (colour, number, symbol) or, with colour None, face down."""
     if colour is None:
@@ -591,20 +592,16 @@ def um_card(
             )
         )
         _symbol(g, symbol, x + 4.2, y + h - 4.2, 2.3, PAPER)
-    if highlight is not None:
-        g.add(
-            Rect(
-                x - 1.2,
-                y - 1.2,
-                w + 2.4,
-                h + 2.4,
-                rx=3,
-                ry=3,
-                fillColor=None,
-                strokeColor=highlight,
-                strokeWidth=1.6,
-            )
-        )
+
+
+def _frame(g: Group, x, y, w, h, colour, width: float, dash) -> None:
+    """A highlight around a card, just outside it, on a white halo that parts it from dark backs."""
+    for stroke, sw, pattern in ((PAPER, width + 1.6, None), (colour, width, dash)):
+        frame = Rect(x - 1.4, y - 1.4, w + 2.8, h + 2.8, rx=3, ry=3, fillColor=None)
+        frame.strokeColor, frame.strokeWidth = stroke, sw
+        if pattern:
+            frame.strokeDashArray = list(pattern)
+        g.add(frame)
 
 
 def _sample_cards(n: int, seed: int = 48) -> list[tuple[str, int]]:
@@ -631,7 +628,9 @@ def ultimatch_pyramid(
     d.add(g)
     bottom = _sample_cards(rows)
     hi_row, hi_i = rows - 2, 1  # a card in the second row from the bottom, and its covers
-    cover = colors.HexColor("#f2c12e")  # that card's frame
+    # frames told apart by line (dashed: the covered card, solid: its covers), in ink: the
+    # card colours mean cards, so the legend never borrows one
+    covered, covers = (INK, 1.4, (2.2, 1.6)), (INK, 1.4, None)
     for r in range(rows):  # top row first, so lower rows overlap it
         n = r + 1
         y = h - 3 - ch - r * step_y
@@ -639,27 +638,26 @@ def ultimatch_pyramid(
         for i in range(n):
             x = x0 + i * step_x
             face = bottom[i] if r == rows - 1 else None
-            hl = None
+            um_card(g, x, y, cw, ch, face[0] if face else None, face[1] if face else 0, lang)
             if r == hi_row and i == hi_i:
-                hl = cover
+                _frame(g, x, y, cw, ch, *covered)
             elif r == hi_row + 1 and i in (hi_i, hi_i + 1):
-                hl = BLUE
-            um_card(g, x, y, cw, ch, face[0] if face else None, face[1] if face else 0, lang, hl)
-    # notes to the right
+                _frame(g, x, y, cw, ch, *covers)
+    # notes to the right, each after a small picture of what it names
     nx = pyr_w + 8 * mm
     yt = h - 2
-    for key, colour in (("top", ACCENT), ("cover", cover), ("bottom", GOOD)):
+    for key in ("top", "cover", "bottom"):
         text = _label(labels, key)
         if not text or text == key:
             continue
-        if key == "cover":  # a yellow frame beside a blue one, as drawn
-            g.add(Rect(nx, yt - 8, 5, 6, fillColor=None, strokeColor=colour, strokeWidth=1.2))
-            g.add(
-                Rect(nx + 2.5, yt - 10.5, 5, 6, fillColor=None, strokeColor=BLUE, strokeWidth=1.2)
-            )
-        else:
-            g.add(Rect(nx, yt - 8, 5, 6, fillColor=colour, strokeColor=None))
-        yb = text_block(g, text, nx + 11, yt - 2, note_w - 11, 7.2, SANS, INK, anchor="start")
+        if key == "cover":  # a dashed frame under a solid one, as drawn
+            _frame(g, nx + 1.4, yt - 9.5, 6, 8, covered[0], 1, covered[2])
+            _frame(g, nx + 5.4, yt - 13, 6, 8, covers[0], 1, None)
+        elif key == "top":  # a face-down card
+            um_card(g, nx + 1.4, yt - 10, 6.5, 8.5, None, 0, lang)
+        else:  # a face-up card: white, outlined
+            g.add(Rect(nx + 1.4, yt - 10, 6.5, 8.5, rx=1, ry=1, fillColor=PAPER, strokeColor=INK))
+        yb = text_block(g, text, nx + 15, yt - 2, note_w - 15, 7.2, SANS, INK, anchor="start")
         yt = yb - 5
     return d
 
@@ -721,6 +719,355 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
     return d
 
 
+# --------------------------------------------------------------------------- Detective Eye
+
+
+def _tr_card(g: Group, x: float, y: float, w: float, h: float, kind: str, colour=None) -> None:
+    """A small Triptych card: ``back`` (face down), ``face`` (a painting) or ``forgery``."""
+    deck = data.catalogue().triptych
+    if kind == "back":
+        fill = colors.HexColor(deck.back_rgb)
+    elif kind == "forgery":
+        fill = colors.HexColor("#2d2b2a")  # the forgery's charcoal frame (faces_triptych)
+    else:
+        fill = colour
+    g.add(Rect(x, y, w, h, rx=1.2, ry=1.2, fillColor=fill, strokeColor=PAPER, strokeWidth=0.6))
+    if kind == "forgery":  # the red stamp across it
+        g.add(Rect(x + 1, y + h * 0.4, w - 2, h * 0.2, fillColor=colors.HexColor("#d21f26")))
+    elif kind == "face":
+        g.add(Rect(x + 1, y + h * 0.3, w - 2, h * 0.5, fillColor=PAPER, strokeColor=None))
+
+
+def _row(g, x, y, n, kind, w, h, step, colours=()) -> float:
+    """``n`` cards from (x, y), ``step`` apart; returns the right edge."""
+    for i in range(n):
+        colour = colours[i % len(colours)] if colours else None
+        _tr_card(g, x + i * step, y, w, h, kind, colour)
+    return x + (n - 1) * step + w
+
+
+def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Drawing:
+    """Where everything lies at a Detective Eye table, seen from above (DE-S, DE-T, DE-H5).
+
+    You sit at the bottom; your hand faces you, your placed cards lie face down in
+    front of you, the forgeries you took lie apart; the supply is in the middle and
+    the paintings nobody was dealt stay out of the game.
+    """
+    register_fonts()
+    deck = data.catalogue().triptych
+    painters = [colors.HexColor(p.rgb) for p in deck.painters]
+    w = min(width, 160 * mm)
+    cw, ch = 6.5 * mm, 9 * mm
+    size = 6.8
+    table_x, table_w = 24 * mm, w - 48 * mm
+    table_y, table_h = 15 * mm, 58 * mm
+    h = table_y + table_h + ch + 3 * mm
+    d = new_drawing(w, h)
+    g = Group()
+    d.add(g)
+    g.add(
+        Rect(
+            table_x,
+            table_y,
+            table_w,
+            table_h,
+            rx=8,
+            ry=8,
+            fillColor=SOFT,
+            strokeColor=MUTED,
+            strokeWidth=0.6,
+        )
+    )
+    cx = table_x + table_w / 2
+    note = {"size": size, "font": SANS, "colour": INK}
+
+    def say(key: str, x: float, y_top: float, wide: float, anchor: str = "start") -> float:
+        return text_block(g, _label(labels, key), x, y_top, wide, anchor=anchor, **note)
+
+    # you: the hand under the table edge, face up; placed cards face down in front of you
+    hand_x = cx - 2 * 3.6 * mm - cw / 2
+    right = _row(g, hand_x, 1 * mm, 5, "face", cw, ch, 3.6 * mm, painters)
+    say("hand", right + 2 * mm, 1 * mm + ch - 1, w - right - 4 * mm)
+    placed_y = table_y + 3 * mm
+    right = _row(g, cx - cw - 1 * mm, placed_y, 2, "back", cw, ch, cw + 2 * mm)
+    say("placed", table_x + 3 * mm, placed_y + ch - 1, cx - cw - table_x - 7 * mm)
+    # the forgeries you took: apart from the hand, never placed
+    fx = right + 9 * mm
+    _tr_card(g, fx, placed_y, cw, ch, "forgery")
+    say("taken", fx + cw + 2 * mm, placed_y + ch - 1, table_x + table_w - fx - cw - 4 * mm)
+    # the supply in the middle
+    sy = table_y + table_h / 2 - ch / 2 + 2 * mm
+    _row(g, cx - 1.5 * cw - 2 * mm, sy, 3, "forgery", cw, ch, cw + 2 * mm)
+    say("supply", cx, sy - 1.5 * mm, 60 * mm, anchor="middle")
+    # opponents: hands of backs outside the table, a placed card inside its edge
+    top_y = table_y + table_h + 2 * mm
+    _row(g, cx - 2 * 2.6 * mm - cw / 2, top_y, 5, "back", cw, ch, 2.6 * mm)
+    _tr_card(g, cx - cw / 2, table_y + table_h - ch - 3 * mm, cw, ch, "back")
+    side_y = table_y + table_h / 2 - ch / 2 + 2 * mm
+    for hx, px in (
+        (2 * mm, table_x + 3 * mm),
+        (w - 2 * mm - cw - 4 * 2.2 * mm, table_x + table_w - 3 * mm - cw),
+    ):
+        _row(g, hx, side_y, 5, "back", cw, ch, 2.2 * mm)
+        _tr_card(g, px, side_y, cw, ch, "back")
+    left_w = table_x - 3 * mm
+    left_h = text_height(_label(labels, "left"), left_w, size)
+    say("left", 2 * mm, side_y + ch + 1.5 * mm + left_h, left_w)
+    # the paintings nobody was dealt: out of the game, in a corner
+    ox = table_x + table_w - cw - 5 * mm
+    oy = table_y + table_h - ch - 3 * mm
+    for k in range(3):
+        _tr_card(g, ox + k * 1.2, oy + k * 1.2, cw, ch, "back")
+    say("out", ox - 2 * mm, oy + ch - 1, 30 * mm, anchor="end")
+    # the pass: once, at the start, two cards to the player on your left
+    turn_y = 1 * mm + ch * 0.85
+    p = Path(strokeColor=BLUE, strokeWidth=1, fillColor=None, strokeDashArray=[3, 2])
+    p.moveTo(hand_x - 1 * mm, turn_y)
+    p.lineTo(8 * mm, turn_y)
+    g.add(p)
+    arrow(g, 8 * mm, turn_y, 8 * mm, side_y - 1.5 * mm, BLUE, 1)
+    wide = hand_x - 13 * mm
+    text_block(
+        g, _label(labels, "pass"), 10 * mm, turn_y - 1.5 * mm, wide, size, SANS, BLUE, "start"
+    )
+    return d
+
+
+# --------------------------------------------------------------------------- 絵師100人展
+
+
+#: the parts of a card the anatomy diagram numbers, in reading order
+ANATOMY = ("bid", "title", "icons", "picture", "effects", "number", "qr")
+
+
+def _marker(g: Group, n: int, x: float, y: float) -> None:
+    g.add(Circle(x, y, 2.3 * mm, fillColor=ACCENT, strokeColor=PAPER, strokeWidth=0.8))
+    g.add(
+        String(
+            x,
+            y - 2.6,
+            str(n),
+            fontName=SANS_BOLD,
+            fontSize=7.5,
+            fillColor=PAPER,
+            textAnchor="middle",
+        )
+    )
+
+
+def eshi100_anatomy(
+    labels: dict[str, str], lang: str, card_id: str = "", width: float = 150 * mm
+) -> Drawing:
+    """One proxy card drawn from its data, its parts numbered and explained (ES-C2).
+
+    The card is a sketch of ``faces_eshi100``'s layout: bid coin, title and flower
+    icons in the header, the picture with its PROXY band, the effects, the
+    catalogue number and the QR code; the texts stay off the sketch, in the list.
+    """
+    register_fonts()
+    from cardpress.print.typeset import label as card_label
+
+    deck = data.catalogue().eshi100
+    types = deck.types
+    card = next((c for c in types if c.id == card_id), None) or max(
+        types, key=lambda c: (len(c.icons), c.bit is not None, c.settlement is not None)
+    )
+    plum = colors.HexColor(deck.back_rgb)
+    gold = colors.HexColor("#c9a23a")  # faces_eshi100.GOLD
+    cw, chh = 42 * mm, 58.8 * mm
+    x0, y0 = 2 * mm, 7 * mm  # room under the card and over it for the markers
+    top = y0 + chh
+    side, header = 2 * mm, 10 * mm
+    list_x = x0 + cw + 10 * mm
+    list_w = min(width, 160 * mm) - list_x
+    size = 7.2
+    # the list first: its height may set the drawing's
+    items = [(k, _label(labels, k)) for k in ANATOMY]
+    list_h = sum(text_height(t, list_w - 7 * mm, size) + 2.2 * mm for _k, t in items)
+    h = max(top + 7 * mm, list_h + 4 * mm)
+    d = new_drawing(list_x + list_w, h)
+    g = Group()
+    d.add(g)
+    # the card
+    g.add(Rect(x0, y0, cw, chh, rx=2.5 * mm, ry=2.5 * mm, fillColor=plum, strokeColor=None))
+    panel_top = top - header
+    g.add(
+        Rect(
+            x0 + side,
+            y0 + side,
+            cw - 2 * side,
+            panel_top - y0 - side,
+            rx=1.2 * mm,
+            ry=1.2 * mm,
+            fillColor=colors.HexColor("#f7f2e7"),
+            strokeColor=None,
+        )
+    )
+    coin = (x0 + side + 3.8 * mm, top - header / 2, 3.4 * mm)
+    g.add(Circle(*coin, fillColor=gold, strokeColor=None))
+    g.add(
+        String(
+            coin[0],
+            coin[1] - 3.2,
+            str(card.bid),
+            fontName=SANS_BOLD,
+            fontSize=10,
+            fillColor=INK,
+            textAnchor="middle",
+        )
+    )
+    icon_r = 2.1 * mm
+    ix = x0 + cw - side - icon_r - 0.5 * mm
+    icon_xs = []
+    for icon in reversed(card.icons):
+        col = colors.HexColor(deck.catalogue.icon(icon).rgb)
+        g.add(
+            Circle(
+                ix,
+                top - header / 2,
+                icon_r,
+                fillColor=colors.white,
+                strokeColor=col,
+                strokeWidth=0.8,
+            )
+        )
+        for k in range(5):  # five petals
+            a = math.radians(90 + k * 72)
+            cx, cy = (
+                ix + math.cos(a) * icon_r * 0.42,
+                top - header / 2 + math.sin(a) * icon_r * 0.42,
+            )
+            g.add(Circle(cx, cy, icon_r * 0.36, fillColor=col, strokeColor=None))
+        icon_xs.append(ix)
+        ix -= 2 * icon_r + 0.8 * mm
+    tx = coin[0] + coin[2] + 1.5 * mm
+    # the title as bars: a sketch, its words are in the list
+    tw = ix + icon_r - tx - 0.5 * mm
+    for k, frac in enumerate((1.0, 0.6)):
+        g.add(
+            Rect(
+                tx,
+                top - header / 2 + 0.6 * mm - k * 2.2 * mm,
+                tw * frac,
+                1.2 * mm,
+                fillColor=colors.Color(1, 1, 1, 0.85),
+                strokeColor=None,
+            )
+        )
+    # the picture, with its PROXY band
+    px, pw = x0 + side + 1.5 * mm, cw - 2 * side - 3 * mm
+    ph = 20 * mm
+    py = panel_top - 1.5 * mm - ph
+    first = colors.HexColor(deck.catalogue.icon(card.icons[0]).rgb) if card.icons else plum
+    g.add(
+        Rect(
+            px,
+            py,
+            pw,
+            ph,
+            fillColor=colors.linearlyInterpolatedColor(first, colors.white, 0, 1, 0.75),
+            strokeColor=plum,
+            strokeWidth=0.6,
+        )
+    )
+    proxy = typographic(card_label(lang, "PROXY"))
+    band_w = stringWidth(proxy, SANS_BOLD, 6) + 3 * mm
+    g.add(Rect(px, py + ph - 3.4 * mm, band_w, 3.4 * mm, fillColor=plum, strokeColor=None))
+    g.add(
+        String(
+            px + 1.5 * mm,
+            py + ph - 2.5 * mm,
+            proxy,
+            fontName=SANS_BOLD,
+            fontSize=6,
+            fillColor=PAPER,
+        )
+    )
+    # effects: headed boxes of text, sketched as bars
+    ey = py - 1.5 * mm
+    eh = 13 * mm
+    g.add(
+        Rect(
+            px, ey - eh, pw, eh, rx=1, ry=1, fillColor=colors.HexColor("#efe7ec"), strokeColor=None
+        )
+    )
+    for k in range(4):
+        g.add(
+            Rect(
+                px + 1.5 * mm,
+                ey - 2.5 * mm - k * 2.6 * mm,
+                (pw - 3 * mm) * (0.9 if k % 2 else 0.55),
+                1.1 * mm,
+                fillColor=MUTED if k % 2 else plum,
+                strokeColor=None,
+            )
+        )
+    # number and QR code at the foot
+    qs = 9 * mm
+    qx, qy = x0 + cw - side - 1.2 * mm - qs, y0 + side + 1.2 * mm
+    g.add(Rect(qx, qy, qs, qs, fillColor=colors.white, strokeColor=None))
+    for fx, fy in ((0, 0), (0, 1), (1, 1)):  # the three finder squares
+        bx, by = qx + 0.5 * mm + fx * (qs - 3.5 * mm), qy + 0.5 * mm + fy * (qs - 3.5 * mm)
+        g.add(Rect(bx, by, 2.5 * mm, 2.5 * mm, fillColor=None, strokeColor=INK, strokeWidth=0.9))
+    rng = random.Random(card.id)
+    for i in range(5):
+        for j in range(5):
+            if (
+                rng.random() < 0.45
+                and not (i < 2 and j < 2)
+                and not (i < 2 and j > 2)
+                and not (i > 2 and j > 2)
+            ):
+                g.add(
+                    Rect(
+                        qx + 1.5 * mm + i * 1.2 * mm,
+                        qy + 1.5 * mm + j * 1.2 * mm,
+                        1.1 * mm,
+                        1.1 * mm,
+                        fillColor=INK,
+                        strokeColor=None,
+                    )
+                )
+    g.add(String(px, qy + qs - 3 * mm, card.number, fontName=SANS_BOLD, fontSize=8, fillColor=plum))
+    # markers: over the card for the header, right of it for the body, under it for the foot
+    above, beside, below = top + 3.5 * mm, x0 + cw + 3.8 * mm, y0 - 3.6 * mm
+    spots = {
+        "bid": ((coin[0], above), (coin[0], coin[1] + coin[2])),
+        "title": ((tx + tw / 2, above), (tx + tw / 2, top - 1 * mm)),
+        "icons": (
+            (icon_xs[-1] if icon_xs else ix, above),
+            (icon_xs[-1] if icon_xs else ix, top - header / 2 + icon_r),
+        ),
+        "picture": ((beside, py + ph / 2), (px + pw, py + ph / 2)),
+        "effects": ((beside, ey - eh / 2), (px + pw, ey - eh / 2)),
+        "number": ((px + 3 * mm, below), (px + 3 * mm, qy + qs - 3.4 * mm)),
+        "qr": ((qx + qs / 2, below), (qx + qs / 2, qy)),
+    }
+    for n, key in enumerate(ANATOMY, 1):
+        (mx, my), (ax, ay) = spots[key]
+        g.add(Line(mx, my, ax, ay, strokeColor=ACCENT, strokeWidth=0.7))
+        _marker(g, n, mx, my)
+    # the list
+    y = h - 2 * mm
+    for n, (_key, text) in enumerate(items, 1):
+        _marker(g, n, list_x + 2.3 * mm, y - 2.3 * mm)
+        y = (
+            text_block(
+                g,
+                text,
+                list_x + 7 * mm,
+                y - 0.2 * mm,
+                list_w - 7 * mm,
+                size,
+                SANS,
+                INK,
+                anchor="start",
+            )
+            - 2.2 * mm
+        )
+    return d
+
+
 # --------------------------------------------------------------------------- dispatch
 
 
@@ -742,6 +1089,8 @@ def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
             int(diagram.param("rows", "5")), labels, lang, width
         ),
         "um-mixing": lambda: ultimatch_mixing(labels, lang, width),
+        "de-table": lambda: detective_eye_table(labels, width),
+        "es-anatomy": lambda: eshi100_anatomy(labels, lang, diagram.param("card"), width),
     }
     maker = makers.get(diagram.kind)
     if maker is None:

@@ -14,6 +14,7 @@ wraps with kinsoku, and the bytes are reproducible (``invariant=1``).
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
@@ -67,7 +68,7 @@ BOX_PAD = 8  # inner padding of boxes and examples
 class Styles:
     """Every style sets its font: nothing falls back to Helvetica."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, compact: bool = False) -> None:
         cjk = is_cjk(lang)
         body_size = 9.2 if cjk else 9.4
         lead = 14.6 if cjk else 12.8
@@ -223,6 +224,10 @@ class Styles:
             keepWithNext=1,
         )
         self.answer = ParagraphStyle("answer", self.para, spaceAfter=3)
+        if compact:  # rulings a little closer, to keep the last ones off a page of their own
+            self.question.spaceBefore = 1
+            self.answer.spaceAfter = 1.5
+            self.answer.leading = self.question.leading = self.para.leading * 0.94
         self.small = ParagraphStyle(
             "small",
             base,
@@ -289,13 +294,38 @@ class Anchor(Flowable):
         self.canv.bookmarkHorizontal(self.name, 0, 0)
 
 
+class PageMark(Anchor):
+    """Zero-size too: notes the page it lands on (how the rulings fell on pages)."""
+
+    def __init__(self, log: list[int]) -> None:
+        super().__init__("")
+        self.log = log
+
+    def draw(self) -> None:
+        self.log.append(self.canv.getPageNumber())
+
+
+#: a sheet's last page never holds fewer rulings than this when it holds nothing else
+MIN_LAST_PAGE_RULINGS = 3
+
+
+@dataclass
+class Layout:
+    """How to set the rulings: what the page balancing may change between attempts."""
+
+    compact: bool = False  # tighter spacing between questions and answers
+    tail: int = 1  # the last ``tail`` rulings are kept together on one page
+    pages: list[int] = field(default_factory=list)  # filled in: each ruling's page
+
+
 # --------------------------------------------------------------------------- blocks
 
 
 class Typesetter:
-    def __init__(self, doc: m.RuleDocument, width: float) -> None:
+    def __init__(self, doc: m.RuleDocument, width: float, layout: Layout | None = None) -> None:
         self.doc = doc
-        self.s = Styles(doc.lang)
+        self.layout = layout or Layout()
+        self.s = Styles(doc.lang, compact=self.layout.compact)
         self.P = self.s.para_class()
         self.width = width
 
@@ -355,14 +385,20 @@ class Typesetter:
         if isinstance(b, m.Ruling):
             q = self.doc.label("question", "Q")
             a = self.doc.label("answer", "A")
+            # a question and its answer never part across pages
             return [
-                Anchor(b.id),
-                self.p(f"{escape(q)}. {inline(b.question_spans)}", s.question, b.id),
-                self.p(
-                    f'<font name="{SANS_BOLD}" color="{BLUE.hexval()}">{escape(a)}.</font> '
-                    f"{inline(b.answer_spans)}",
-                    s.answer,
-                ),
+                KeepTogether(
+                    [
+                        Anchor(b.id),
+                        PageMark(self.layout.pages),
+                        self.p(f"{escape(q)}. {inline(b.question_spans)}", s.question, b.id),
+                        self.p(
+                            f'<font name="{SANS_BOLD}" color="{BLUE.hexval()}">{escape(a)}.</font> '
+                            f"{inline(b.answer_spans)}",
+                            s.answer,
+                        ),
+                    ]
+                )
             ]
         raise TypeError(f"cannot typeset {type(b).__name__}")
 
@@ -535,10 +571,33 @@ class Typesetter:
         out = self.title_block(url)
         for sec in self.doc.sections:
             out.extend(self.section(sec))
+        tail = self.layout.tail
+        if tail > 1:  # the last rulings go to their page together
+            kept = [i for i, f in enumerate(out) if isinstance(f, KeepTogether)][-tail:]
+            if len(kept) == tail and all(_is_ruling(out[i]) for i in kept):
+                out[kept[0] :] = [KeepTogether(out[kept[0] :])]
         return out
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def _is_ruling(f: Flowable) -> bool:
+    return isinstance(f, KeepTogether) and any(isinstance(c, PageMark) for c in f._content)
+
+
+def stub_rulings(pages: list[int]) -> int:
+    """How many rulings sit alone on the last page when they are too few to fill it, else 0.
+
+    ``pages`` holds each ruling's page, in order; rulings close the sheet, so the last
+    page holds nothing else when the first ruling on it is not the first ruling of all.
+    """
+    if not pages:
+        return 0
+    last = pages[-1]
+    on_last = pages.count(last)
+    alone = on_last < len(pages)  # an earlier page carries the rulings' heading
+    return on_last if alone and on_last < MIN_LAST_PAGE_RULINGS else 0
 
 
 def _panel(
@@ -715,7 +774,18 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
         id="body",
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    ts = Typesetter(doc, frame._width)
     footer = f"{doc.title} · {url}"
-    template.build(ts.story(url), canvasmaker=_canvas_maker(footer))
+    # a last page with only a ruling or two looks unfinished: set the rulings tighter,
+    # and if they still spill, send the last few over together
+    for layout in (
+        Layout(),
+        Layout(compact=True),
+        Layout(compact=True, tail=MIN_LAST_PAGE_RULINGS),
+    ):
+        buf.seek(0)
+        buf.truncate()
+        ts = Typesetter(doc, frame._width, layout)
+        template.build(ts.story(url), canvasmaker=_canvas_maker(footer))
+        if not stub_rulings(layout.pages):
+            break
     return buf.getvalue()

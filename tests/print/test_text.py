@@ -8,10 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from cardpress.print.rulesheet import render_rule_sheet
+from cardpress.print.rulesheet import MIN_LAST_PAGE_RULINGS, render_rule_sheet
 from cardpress.print.typeset import MIN_TITLE_SIZE
 from cardpress.print.typography import typographic
-from cardpress.rules import DOCUMENTS
+from cardpress.rules import DOCUMENTS, load_rules
 from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
 from tests.print.helpers import BASE, catalogue, deck_pdf
 from tests.print.readback import Line, glyph_sizes, lines
@@ -161,3 +161,29 @@ def test_no_card_title_below_7_pt(deck, lang):
                 small.append((size, page, round(pt, 2), text))
     assert seen >= len(titles), f"{deck} {lang}: only {seen} title runs found"
     assert not small, f"{deck} {lang}: titles below {MIN_TITLE_SIZE} pt: {small[:8]}"
+
+
+@cache
+def letter_rule_pdf(game: str, lang: str) -> bytes:
+    return render_rule_sheet(game, lang, "letter", BASE)
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_holds_only_a_couple_of_rulings(lang, paper):
+    """A page after the rulings' heading carries at least MIN_LAST_PAGE_RULINGS of them."""
+    stubs = []
+    for game in DOCUMENTS:
+        doc = load_rules(game, lang)
+        if not doc.rulings:
+            continue
+        pdf = rule_pdf(game, lang) if paper == "a4" else letter_rule_pdf(game, lang)
+        found = lines(pdf)
+        heading = doc.sections[-1].title
+        start = min(ln.page for ln in found if ln.text.strip() == heading)
+        q = doc.label("question", "Q") + "."
+        for page in range(start + 1, max(ln.page for ln in found) + 1):
+            n = sum(1 for ln in found if ln.page == page and ln.text.startswith(q))
+            if n < MIN_LAST_PAGE_RULINGS:
+                stubs.append(f"{game} p{page}: {n} ruling(s) alone")
+    assert not stubs, f"{lang} {paper}: " + "; ".join(stubs)

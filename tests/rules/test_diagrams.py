@@ -40,7 +40,7 @@ def test_diagram_draws_with_registered_fonts(game, lang, diagram) -> None:
 
 def test_every_kind_is_used() -> None:
     kinds = {d.kind for _, _, d in _all_diagrams()}
-    assert kinds == {"fa-two-hands", "gr-flow", "um-pyramid", "um-mixing"}
+    assert kinds == {"fa-two-hands", "gr-flow", "um-pyramid", "um-mixing", "de-table", "es-anatomy"}
 
 
 def test_two_hands_follows_the_engine() -> None:
@@ -127,3 +127,23 @@ def test_gallery_rush_flow_draws_an_arrow_to_every_outcome(lang) -> None:
         assert any(on_edge(p, r) for p in starts), f"{lang}: nothing leaves '{key}'"
     assert sum(on_edge(h, box_of("end")) for h in heads) >= 2, f"{lang}: the turn's end"
     assert any(on_edge(h, box_of("explore")) for h in heads if h[1] < box_of("explore").y + 1)
+
+
+def test_pyramid_highlights_borrow_no_card_colour() -> None:
+    """Frames and legend marks are told apart by line, not by a colour that means a card."""
+    from reportlab.graphics.shapes import Rect
+    from reportlab.lib.colors import HexColor
+
+    from cardpress.rules import data
+
+    cards = [HexColor(c.rgb) for c in data.catalogue().ultimatch.colours]
+    frames = [
+        n.strokeColor
+        for n in _flat(diagrams.ultimatch_pyramid(5, {"cover": "x", "top": "y"}, "en"))
+        if isinstance(n, Rect) and n.fillColor is None and n.strokeWidth >= 1  # not a back's rim
+    ]
+    assert frames
+    for colour in frames:
+        for card in cards:
+            distance = max(abs(a - b) for a, b in zip(colour.rgb(), card.rgb(), strict=True))
+            assert distance > 0.25, (colour, card)
