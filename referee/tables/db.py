@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).with_name("migrations")
 _LOCK_KEY = 0x63617264  # "card": the advisory lock serialising migrations
 WRITE = "cardpress_write"  # execution option of write transactions
+ONE_STATEMENT = "cardpress_one_statement"  # execution option of single-statement reads
 
 
 def default_url(instance_path: str | Path) -> str:
@@ -58,9 +59,13 @@ def make_engine(url: str) -> Engine:
 
 def _sqlite_begin(conn: Any) -> None:
     """Our own BEGIN (the driver's is off): IMMEDIATE for writers, so a write
-    transaction holds the write lock from its first statement on."""
-    mode = "IMMEDIATE" if conn.get_execution_options().get(WRITE) else "DEFERRED"
-    conn.exec_driver_sql(f"BEGIN {mode}")
+    transaction holds the write lock from its first statement on; none for a
+    one-statement read (:meth:`Database.read`), which is consistent by itself."""
+    options = conn.get_execution_options()
+    if options.get(WRITE):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    elif not options.get(ONE_STATEMENT):
+        conn.exec_driver_sql("BEGIN DEFERRED")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -146,11 +151,12 @@ class Database:
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.writer = self.engine.execution_options(**{WRITE: True})
-        # PostgreSQL: a read is one statement, so one round trip (no BEGIN/ROLLBACK)
+        # a read is one statement, consistent by itself: no BEGIN/ROLLBACK around it
+        # (PostgreSQL: one round trip instead of three)
         self.reader = (
             self.engine.execution_options(isolation_level="AUTOCOMMIT")
             if self.postgres
-            else self.engine
+            else self.engine.execution_options(**{ONE_STATEMENT: True})
         )
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
         database = self.engine.url.database
@@ -169,7 +175,8 @@ class Database:
         return self.sessions()
 
     def read(self) -> Connection:
-        """A connection for reading what is committed (never waits for a writer)."""
+        """A connection for one statement, in autocommit: reads what is committed
+        (never waits for a writer); PostgreSQL's one-statement writes use it too."""
         return self.reader.connect()
 
     @contextmanager
