@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from cardpress.print.rulesheet import MIN_LAST_PAGE_RULINGS, render_rule_sheet
-from cardpress.print.typeset import MIN_TITLE_SIZE
+from cardpress.print.typeset import MIN_SIZE, MIN_TITLE_SIZE
 from cardpress.print.typography import typographic
 from cardpress.rules import DOCUMENTS, load_rules
 from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
@@ -34,13 +34,39 @@ def _all_pdfs(lang: str, sizes=("poker",)):
         yield f"rules {game}", rule_pdf(game, lang)
 
 
+def _titles(deck: str, lang: str) -> set[str]:
+    """What a card of ``deck`` prints as its title (rule cards' too), without spaces."""
+    names = {c.title[lang] for c in catalogue().deck(deck).cards if c.title}
+    return {"".join(typographic(n).split()) for n in names}
+
+
+def _title_runs(runs, titles: set[str]):
+    """Runs that, one after another on a page, spell a whole title (one line or a wrapped few)."""
+    for i in range(len(runs)):
+        for k in range(1, 5):
+            group = runs[i : i + k]
+            if len({page for page, _pt, _t in group}) > 1:
+                break
+            if "".join("".join(t.split()) for _p, _pt, t in group) in titles:
+                yield from group
+                break
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("deck", DECKS)
-def test_nothing_below_6_pt_on_any_card(deck, lang):
+def test_nothing_below_6_pt_and_no_title_below_7_pt_on_any_card(deck, lang):
+    """A title wraps to a second line before it shrinks (Ultimatch cards have none)."""
+    titles = _titles(deck, lang) if deck != "ultimatch" else set()
+    seen = 0
     for size in SIZES:
-        small = [(p, round(s, 2), t) for p, s, t in glyph_sizes(deck_pdf(deck, lang, "a4", size))]
-        small = [g for g in small if g[1] < 6 - 0.01]
+        runs = [r for r in glyph_sizes(deck_pdf(deck, lang, "a4", size)) if r[2].strip()]
+        small = [(p, round(s, 2), t) for p, s, t in runs if s < MIN_SIZE - 0.01]
         assert not small, f"{deck} {size} {lang}: {small[:5]}"
+        title_runs = list(_title_runs(runs, titles))
+        seen += len(title_runs)
+        small = [(p, round(s, 2), t) for p, s, t in title_runs if s < MIN_TITLE_SIZE - 0.01]
+        assert not small, f"{deck} {size} {lang}: titles below {MIN_TITLE_SIZE} pt: {small[:8]}"
+    assert seen >= len(titles), f"{deck} {lang}: only {seen} title runs found"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -126,41 +152,6 @@ def test_english_is_typeset_with_curly_quotes_and_en_dashes():
             if STRAIGHT.search(ln.text) and "://" not in ln.text:
                 bad.append(f"{name} p{ln.page}: {ln.text}")
     assert not bad, "\n".join(bad[:20])
-
-
-def _titles(deck: str, lang: str) -> set[str]:
-    """What a card of ``deck`` prints as its title (rule cards' too), without spaces."""
-    names = {c.title[lang] for c in catalogue().deck(deck).cards if c.title}
-    return {"".join(typographic(n).split()) for n in names}
-
-
-def _title_runs(runs, titles: set[str]):
-    """Runs that, one after another on a page, spell a whole title (one line or a wrapped few)."""
-    for i in range(len(runs)):
-        for k in range(1, 5):
-            group = runs[i : i + k]
-            if len({page for page, _pt, _t in group}) > 1:
-                break
-            if "".join("".join(t.split()) for _p, _pt, t in group) in titles:
-                yield from group
-                break
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("deck", ("triptych", "eshi100"))  # Ultimatch cards have no title
-def test_no_card_title_below_7_pt(deck, lang):
-    """A title wraps to a second line before it shrinks, and never goes below 7 pt."""
-    titles = _titles(deck, lang)
-    seen = 0
-    small = []
-    for size in SIZES:
-        runs = [r for r in glyph_sizes(deck_pdf(deck, lang, "a4", size)) if r[2].strip()]
-        for page, pt, text in _title_runs(runs, titles):
-            seen += 1
-            if pt < MIN_TITLE_SIZE - 0.01:
-                small.append((size, page, round(pt, 2), text))
-    assert seen >= len(titles), f"{deck} {lang}: only {seen} title runs found"
-    assert not small, f"{deck} {lang}: titles below {MIN_TITLE_SIZE} pt: {small[:8]}"
 
 
 @cache
