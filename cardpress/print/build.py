@@ -284,13 +284,12 @@ def read_manifest(out: Path) -> dict[str, str]:
 
 def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Report:
     """Build what ``opts`` asks for; raises CatalogueError/ConfigError/FontError on bad input."""
-    from cardpress.catalogue import load_catalogue
     from cardpress.print.fonts import register_fonts
 
     started = time.perf_counter()
     _catalogue.cache_clear()
-    register_fonts()  # FontError before any work
-    cat = load_catalogue()  # CatalogueError before any work
+    register_fonts()  # FontError before any work; forked workers inherit the fonts
+    cat = _catalogue()  # CatalogueError before any work; workers inherit it too
     if opts.eshi100_csv is not None and "eshi100" in opts.decks:
         from cardpress.catalogue import load_eshi100_csv
 
