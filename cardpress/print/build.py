@@ -41,6 +41,7 @@ from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
 from cardpress.print.export import export_deck_images, write_atomic
 
 MANIFEST = ".cardpress-manifest.json"
+WATCH_TICK_MS = 100  # --watch: how often an idle watcher wakes (and the first build waits)
 PAPERS = ("a4", "letter")
 LANGS = ("ja", "en")
 DECK_GAMES = {"triptych": TRIPTYCH_GAMES, "ultimatch": ("ultimatch",), "eshi100": ("eshi100",)}
@@ -56,6 +57,8 @@ class Options:
     out: Path = Path("build")
     size: str = "poker"
     duplex: str = "long"
+    #: space the cards on deck sheets and bleed each into the gutters (False: butted)
+    gutter: bool = True
     print_shop: bool = True
     images: bool = True
     rules: bool = True
@@ -173,7 +176,14 @@ def plan(opts: Options) -> list[Job]:
             for paper in opts.papers:
                 rel = f"{lang}/decks/{deck_pdf_name(deck, paper, opts.size, opts.duplex)}"
                 jobs.append(
-                    Job("deck", deck, lang, paper, (rel,), _key(*base, "deck", paper, opts.duplex))
+                    Job(
+                        "deck",
+                        deck,
+                        lang,
+                        paper,
+                        (rel,),
+                        _key(*base, "deck", paper, opts.duplex, opts.gutter),
+                    )
                 )
             if opts.print_shop:
                 suffix = "" if opts.size == "poker" else f"-{opts.size}"
@@ -262,7 +272,14 @@ def _run(job: Job, opts: Options) -> list[str]:
     deck, root = load_deck(job.deck, opts.eshi100_csv)
     if job.kind == "deck":
         data = render_deck_pdf(
-            deck, job.lang, job.paper, opts.base_url, size=opts.size, duplex=opts.duplex, root=root
+            deck,
+            job.lang,
+            job.paper,
+            opts.base_url,
+            size=opts.size,
+            duplex=opts.duplex,
+            gutter=opts.gutter,
+            root=root,
         )
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
@@ -272,6 +289,24 @@ def _run(job: Job, opts: Options) -> list[str]:
         return list(job.outputs)
     paths = export_deck_images(deck, job.lang, opts.base_url, out, size=opts.size, root=root)
     return [str(p.relative_to(out)) for p in paths]
+
+
+def _warm(todo: list[Job], opts: Options) -> None:
+    """Compile the rule templates once in this process, before the workers fork.
+
+    Rule sheets and Triptych's rule cards render Jinja templates; compiling
+    them costs about as much as drawing a deck, and every forked worker would
+    do it again. Under ``--watch`` this process lives on, so after the first
+    build the templates stay compiled (Jinja recompiles only a changed one).
+    """
+    if not any(j.kind == "rules" or j.deck == "triptych" for j in todo):
+        return
+    from cardpress.rules.loader import DOCUMENTS, environment, template_name
+
+    for lang in opts.langs:
+        env = environment(lang)
+        for doc in DOCUMENTS:
+            env.get_template(template_name(doc))
 
 
 def read_manifest(out: Path) -> dict[str, str]:
@@ -307,6 +342,7 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
         else:
             todo.append(job)
     total = len(todo)
+    _warm(todo, opts)
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 
@@ -367,10 +403,16 @@ def watch(
         except Exception as exc:  # a bad save must not end the designer's loop
             on_build(exc)
 
-    once()
-    for _changes in watch_files(
+    # The first build starts only once the watcher is live (its first timeout), so a
+    # save made during that build, or just after it, is never missed.
+    built = False
+    for changes in watch_files(
         *watch_paths(),
         stop_event=stop_event,
         watch_filter=lambda change, path: not os.path.basename(path).startswith("."),
+        rust_timeout=WATCH_TICK_MS,
+        yield_on_timeout=True,
     ):
-        once()
+        if changes or not built:
+            built = True
+            once()

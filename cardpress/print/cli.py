@@ -92,6 +92,13 @@ def _summary(report) -> str:
     help="Duplex layout: long-edge flip, short-edge flip, or gutterfold.",
 )
 @click.option(
+    "--gutters/--no-gutters",
+    default=True,
+    show_default=True,
+    help="Space the cards on deck sheets, each bleeding into the gutters so a cut a little "
+    "off never shows its neighbour; --no-gutters butts them (one cut serves two cards).",
+)
+@click.option(
     "--print-shop/--no-print-shop",
     default=True,
     show_default=True,
@@ -127,6 +134,7 @@ def build_command(
     out,
     size,
     duplex,
+    gutters,
     print_shop,
     images,
     rules,
@@ -158,6 +166,7 @@ def build_command(
         out=out or BUILD,
         size=size,
         duplex=duplex,
+        gutter=gutters,
         print_shop=print_shop,
         images=images,
         rules=rules,

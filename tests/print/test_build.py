@@ -185,3 +185,57 @@ def test_watch_builds_once_then_stops_when_told(tmp_path: Path):
 
     watch(Options(out=tmp_path, **SMALL), on_build, stop_event=stop)
     assert len(results) == 1 and results[0].built == ["en/decks/ultimatch-a4.pdf"]
+
+
+def test_watch_rebuilds_after_a_save_made_right_after_the_first_build(tmp_path, monkeypatch):
+    """The watcher is live before the first build: a save at once after it is not lost."""
+    import shutil
+    import threading
+
+    from cardpress.paths import ROOT
+    from cardpress.print.build import watch
+
+    cards = tmp_path / "cards"
+    shutil.copytree(ROOT / "cards", cards)
+    monkeypatch.setenv("CARDPRESS_CARDS", str(cards))
+    stop = threading.Event()
+    results = []
+
+    def on_build(result):
+        results.append(result)
+        if len(results) == 1:  # the designer saves a card the moment the first build ends
+            with (cards / "ultimatch" / "deck.toml").open("a", encoding="utf-8") as fh:
+                fh.write("# saved\n")
+        else:
+            stop.set()
+
+    thread = threading.Thread(
+        target=watch,
+        args=(Options(out=tmp_path / "out", **SMALL), on_build),
+        kwargs={"stop_event": stop},
+    )
+    thread.start()
+    thread.join(60)
+    stop.set()
+    thread.join(10)
+    assert len(results) == 2, "the save after the first build was not rebuilt"
+    assert results[1].built == ["en/decks/ultimatch-a4.pdf"]
+
+
+def test_cli_no_gutters_butts_the_cards(tmp_path):
+    """--no-gutters gives the butted sheet (render_deck_pdf(gutter=False)), and back again."""
+    from cardpress.catalogue import load_catalogue
+    from cardpress.print.sheets import render_deck_pdf
+
+    args = ["--lang", "en", "--paper", "a4", "--deck", "ultimatch", "--no-print-shop"]
+    args += ["--no-images", "--no-rules", "--jobs", "1", "--base-url", SMALL["base_url"]]
+    pdf = tmp_path / "en" / "decks" / "ultimatch-a4.pdf"
+    cat = load_catalogue()
+
+    def expected(gutter: bool) -> bytes:
+        return render_deck_pdf(cat.ultimatch, "en", "a4", SMALL["base_url"], gutter=gutter)
+
+    assert _run([*args, "--out", str(tmp_path), "--no-gutters"]).exit_code == 0
+    assert pdf.read_bytes() == expected(False)
+    assert _run([*args, "--out", str(tmp_path)]).exit_code == 0  # the option is in the key
+    assert pdf.read_bytes() == expected(True) != expected(False)
