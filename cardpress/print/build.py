@@ -6,12 +6,17 @@ Outputs under ``--out`` (default ``build/``)::
     <lang>/decks/<deck>-<paper>[-<size>][-<duplex>].pdf
                                            other card sizes / duplex modes (suffix only
                                            when not poker / long)
-    <lang>/print-shop/<deck>[-<size>].pdf  one page per side, 3 mm bleed, TrimBox/BleedBox,
-                                           front then back for every card (always built)
+    <lang>/print-shop/<deck>[-<size>][-cmyk].pdf
+                                           one page per side, 3 mm bleed, TrimBox/BleedBox,
+                                           front then back for every card; ``-cmyk``:
+                                           DeviceCMYK (``--cmyk``)
     <lang>/png/<deck>[-<size>]/<card-id>.png
                                            300 dpi with bleed, every card type; also back.png
     <lang>/tts/<deck>[-<size>]-faces.png   Tabletop Simulator sheet (every copy, <= 10 x 7,
                                            <= 4096 px wide), and <deck>[-<size>]-back.png
+    <lang>/pod/<service>/<deck>/<card-id>.png
+                                           ``--pod SERVICE``: every card type and back.png at
+                                           the exact pixels of the service's poker template
     <lang>/rules/<game>-<paper>.pdf        the rule sheets (cardpress.print.rulesheet)
     .cardpress-manifest.json               input hash of every output (the up-to-date check)
 
@@ -38,7 +43,7 @@ from pathlib import Path
 
 from cardpress.catalogue.models import DECK_IDS, GAME_IDS, TRIPTYCH_GAMES
 from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
-from cardpress.print.export import export_deck_images, write_atomic
+from cardpress.print.export import export_deck_images, export_pod_images, write_atomic
 
 MANIFEST = ".cardpress-manifest.json"
 WATCH_TICK_MS = 100  # --watch: how often an idle watcher wakes (and the first build waits)
@@ -60,6 +65,10 @@ class Options:
     #: space the cards on deck sheets and bleed each into the gutters (False: butted)
     gutter: bool = True
     print_shop: bool = True
+    #: print-shop PDFs in DeviceCMYK (``<deck>[-<size>]-cmyk.pdf``) instead of RGB
+    cmyk: bool = False
+    #: print-on-demand services (``export.POD_TEMPLATES``) to write template-sized PNGs for
+    pod: tuple[str, ...] = ()
     images: bool = True
     rules: bool = True
     eshi100_csv: Path | None = None
@@ -71,12 +80,13 @@ class Options:
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # deck | shop | images | rules
+    kind: str  # deck | shop | images | pod | rules
     deck: str  # deck id, or the game id for rules
     lang: str
     paper: str = ""
-    outputs: tuple[str, ...] = ()  # relative to --out; images: its folder + tts files
+    outputs: tuple[str, ...] = ()  # relative to --out; images, pod: one file of each folder
     key: str = ""
+    service: str = ""  # pod: the print-on-demand service
 
     @property
     def name(self) -> str:
@@ -186,7 +196,9 @@ def plan(opts: Options) -> list[Job]:
                     )
                 )
             if opts.print_shop:
-                suffix = "" if opts.size == "poker" else f"-{opts.size}"
+                suffix = ("" if opts.size == "poker" else f"-{opts.size}") + (
+                    "-cmyk" if opts.cmyk else ""
+                )
                 rel = f"{lang}/print-shop/{deck}{suffix}.pdf"
                 jobs.append(Job("shop", deck, lang, "", (rel,), _key(*base, "shop")))
             if opts.images:
@@ -197,6 +209,10 @@ def plan(opts: Options) -> list[Job]:
                     f"{lang}/tts/{name}-back.png",
                 )
                 jobs.append(Job("images", deck, lang, "", outs, _key(*base, "images")))
+            for service in opts.pod:
+                outs = (f"{lang}/pod/{service}/{deck}/back.png",)
+                key = _key(*base, "pod", service)
+                jobs.append(Job("pod", deck, lang, "", outs, key, service))
     if opts.rules:
         games = [g for g in GAME_IDS if any(g in DECK_GAMES[d] for d in opts.decks)]
         rkey = rules_inputs()
@@ -284,10 +300,15 @@ def _run(job: Job, opts: Options) -> list[str]:
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
     if job.kind == "shop":
-        data = render_print_shop_pdf(deck, job.lang, opts.base_url, size=opts.size, root=root)
+        data = render_print_shop_pdf(
+            deck, job.lang, opts.base_url, size=opts.size, root=root, cmyk=opts.cmyk
+        )
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
-    paths = export_deck_images(deck, job.lang, opts.base_url, out, size=opts.size, root=root)
+    if job.kind == "pod":
+        paths = export_pod_images(deck, job.lang, opts.base_url, out, job.service, root=root)
+    else:
+        paths = export_deck_images(deck, job.lang, opts.base_url, out, size=opts.size, root=root)
     return [str(p.relative_to(out)) for p in paths]
 
 
@@ -363,7 +384,13 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
 
     try:
         # heavy jobs first so the pool finishes together; while watching, decks first
-        weight = {"images": 0, "shop": 1, "deck": -1 if opts.decks_first else 2, "rules": 3}
+        weight = {
+            "images": 0,
+            "pod": 0,
+            "shop": 1,
+            "deck": -1 if opts.decks_first else 2,
+            "rules": 3,
+        }
         order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
         if opts.jobs <= 1 or total <= 1:
             for job in order:

@@ -24,6 +24,7 @@ from cardpress.cli_options import (
     warn_about_base_url,
 )
 from cardpress.print.layout import DUPLEX, SIZES
+from cardpress.print.pod import POD_TEMPLATES
 
 EXIT_PROBLEMS = 2
 
@@ -105,6 +106,11 @@ def _summary(report) -> str:
     help="Also write per-card PDFs with 3 mm bleed and TrimBox/BleedBox.",
 )
 @click.option(
+    "--cmyk",
+    is_flag=True,
+    help="Write the print-shop PDFs in CMYK (named <deck>-cmyk.pdf) for four-colour presses.",
+)
+@click.option(
     "--images/--no-images",
     default=True,
     show_default=True,
@@ -122,6 +128,14 @@ def _summary(report) -> str:
     default=None,
     help="Print 絵師100人展 proxies of a player's own card list (CSV).",
 )
+@click.option(
+    "--pod",
+    "pod",
+    multiple=True,
+    type=click.Choice(list(POD_TEMPLATES)),
+    help="Also write PNGs at the exact pixels of a print-on-demand service's poker "
+    "template (repeatable; poker size only).",
+)
 @jobs_option
 @click.option("--watch", is_flag=True, help="Rebuild on every save in the card folder.")
 @click.option("--force", is_flag=True, help="Rebuild even outputs that are up to date.")
@@ -136,9 +150,11 @@ def build_command(
     duplex,
     gutters,
     print_shop,
+    cmyk,
     images,
     rules,
     eshi100_csv,
+    pod,
     jobs,
     watch,
     force,
@@ -150,6 +166,11 @@ def build_command(
     from cardpress.print.build import LANGS, PAPERS, Options, build
     from cardpress.print.build import watch as watch_loop
 
+    if pod and size != "poker":
+        raise click.BadParameter(
+            "print-on-demand templates are poker size (2.5 x 3.5 in); leave out --size",
+            param_hint="--pod",
+        )
     expected = _expected_errors()
     try:
         from cardpress.config import resolve_base_url
@@ -168,9 +189,11 @@ def build_command(
         duplex=duplex,
         gutter=gutters,
         print_shop=print_shop,
+        cmyk=cmyk,
         images=images,
         rules=rules,
         eshi100_csv=eshi100_csv,
+        pod=tuple(dict.fromkeys(pod)),
         jobs=jobs,
         force=force,
     )

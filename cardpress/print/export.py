@@ -30,6 +30,7 @@ import numpy as np
 from PIL import Image
 
 from cardpress.print.layout import BLEED, SIZES, CardSize
+from cardpress.print.pod import POD_DRAW_BLEED, POD_TEMPLATES, pod_crop
 from cardpress.print.sheets import deck_cards, render_back_pdf, render_print_shop_pdf, unique_cards
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096
@@ -68,8 +69,11 @@ def rasterise_pngs(pdf: bytes, dpi: int) -> list[bytes]:
     return _rasterise(pdf, encode)
 
 
-def rasterise_fitted(pdf: bytes, size: tuple[int, int], inset: float = 0.0) -> list[Image.Image]:
-    """Every page, less ``inset`` points on each side, rendered to exactly ``size`` pixels.
+def rasterise_fitted(
+    pdf: bytes, size: tuple[int, int], inset: float | tuple[float, float, float, float] = 0.0
+) -> list[Image.Image]:
+    """Every page, less ``inset`` points on each side (or left, bottom, right, top),
+    rendered to exactly ``size`` pixels.
 
     Drawing straight at the target size (Tabletop Simulator cells, a print
     service's template) is sharper and several times cheaper than scaling a
@@ -77,10 +81,12 @@ def rasterise_fitted(pdf: bytes, size: tuple[int, int], inset: float = 0.0) -> l
     slightly different aspect ratio.
     """
 
+    crop = (inset,) * 4 if isinstance(inset, int | float) else tuple(inset)
+
     def fitted(page) -> Image.Image:
         w, h = page.get_size()
-        scale = max(size[0] / (w - 2 * inset), size[1] / (h - 2 * inset))
-        img = _render(page, scale, (inset,) * 4)
+        scale = max(size[0] / (w - crop[0] - crop[2]), size[1] / (h - crop[1] - crop[3]))
+        img = _render(page, scale, crop)
         if img.size != size:
             img = img.resize(size, Image.Resampling.BICUBIC)
         return img
@@ -287,4 +293,38 @@ def export_deck_images(
     cw = TTS_MAX_WIDTH // TTS_MAX_COLS
     back = rasterise_fitted(back_pdf, (cw, round(cw * cs.height / cs.width)), BLEED)[0]
     put(tts_dir / f"{name}-back.png", png_bytes(back))
+    return written
+
+
+def export_pod_images(
+    deck,
+    lang: str,
+    base_url: str,
+    out: Path,
+    service: str,
+    *,
+    root: Path | None = None,
+    write: Callable[[Path, bytes], None] = write_atomic,
+) -> list[Path]:
+    """Every card type and the back at the exact pixels of a service's poker template.
+
+    Written to ``<out>/<lang>/pod/<service>/<deck>/<card-id>.png`` and ``back.png``.
+    """
+    template = POD_TEMPLATES[service]
+    cs = SIZES["poker"]
+    kinds = unique_cards(deck)
+    crop = pod_crop(template, cs)
+    faces = render_print_shop_pdf(
+        deck, lang, base_url, size=cs, root=root, cards=kinds, backs=False, bleed=POD_DRAW_BLEED
+    )
+    back = render_back_pdf(deck, lang, base_url, size=cs, bleed=POD_DRAW_BLEED)
+    folder = out / lang / "pod" / service / deck.id
+    written = []
+    names = [f"{card.id}.png" for card in kinds] + ["back.png"]
+    images = rasterise_fitted(faces, template.size, crop) + rasterise_fitted(
+        back, template.size, crop
+    )
+    for name, img in zip(names, images, strict=True):
+        write(folder / name, png_bytes(img, template.dpi))
+        written.append(folder / name)
     return written

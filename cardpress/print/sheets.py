@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print import faces
 from cardpress.print.art import clip
+from cardpress.print.cmyk import to_cmyk
 from cardpress.print.fonts import SANS, register_fonts
 from cardpress.print.layout import (
     BLEED,
@@ -78,7 +79,8 @@ def unique_cards(deck) -> tuple:
     return tuple(seen.values())
 
 
-def new_canvas(buf, pagesize, title: str) -> Canvas:
+def new_canvas(buf, pagesize, title: str, *, cmyk: bool = False) -> Canvas:
+    """A canvas for reproducible PDFs; ``cmyk`` converts every colour set on it to CMYK."""
     register_fonts()
     c = Canvas(
         buf,
@@ -87,6 +89,7 @@ def new_canvas(buf, pagesize, title: str) -> Canvas:
         pageCompression=1,
         initialFontName=SANS,
         initialFontSize=8,
+        enforceColorSpace=to_cmyk if cmyk else None,
     )
     c.setTitle(title)
     c.setAuthor(CREATOR)
@@ -267,14 +270,18 @@ def render_print_shop_pdf(
     cards: Sequence | None = None,
     backs: bool = True,
     bleed: float = BLEED,
+    cmyk: bool = False,
 ) -> bytes:
-    """One page per side with bleed, TrimBox and BleedBox: what a print shop asks for."""
+    """One page per side with bleed, TrimBox and BleedBox: what a print shop asks for.
+
+    ``cmyk`` writes every colour as DeviceCMYK (see ``cardpress.print.cmyk``).
+    """
     cs = card_size(size)
     ctx = Ctx(lang, base_url, cs, bleed, root)
     cards = tuple(cards) if cards is not None else deck_cards(deck)
     page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
     buf = io.BytesIO()
-    c = new_canvas(buf, page, f"{deck.name[lang]} — print shop")
+    c = new_canvas(buf, page, f"{deck.name[lang]} — print shop", cmyk=cmyk)
     c.setTrimBox((bleed, bleed, bleed + cs.width, bleed + cs.height))
     c.setBleedBox((0, 0, page[0], page[1]))
     if backs:

@@ -1,0 +1,46 @@
+"""Print-on-demand PNGs: exact template pixels, our trim on the template's trim."""
+
+from __future__ import annotations
+
+import numpy as np
+from click.testing import CliRunner
+from PIL import Image
+
+from cardpress.print.cli import build_command
+from cardpress.print.export import PNG_DPI
+from cardpress.print.pod import POD_TEMPLATES
+from cardpress.print.qr import card_url
+from tests.print.helpers import BASE, catalogue, decode
+
+
+def _build(tmp_path, *extra):
+    args = ["--lang", "en", "--paper", "a4", "--deck", "eshi100", "--no-print-shop"]
+    args += ["--no-rules", "--jobs", "1", "--base-url", BASE, "--out", str(tmp_path), *extra]
+    return CliRunner().invoke(build_command, args, catch_exceptions=False)
+
+
+def test_pod_pngs_match_each_template_and_put_trim_on_trim(tmp_path):
+    result = _build(tmp_path, "--pod", "makeplayingcards", "--pod", "thegamecrafter")
+    assert result.exit_code == 0, result.output
+    types = {c.id for c in catalogue().eshi100.types}
+    ours = Image.open(tmp_path / "en" / "png" / "eshi100" / "px01.png").convert("RGB")
+    bleed = round(3 / 25.4 * PNG_DPI)  # our PNGs: 3 mm bleed at 300 dpi
+    ours_trim = np.asarray(ours.crop((bleed, bleed, ours.width - bleed, ours.height - bleed)))
+    for service in ("makeplayingcards", "thegamecrafter"):
+        t = POD_TEMPLATES[service]
+        folder = tmp_path / "en" / "pod" / service / "eshi100"
+        assert {p.stem for p in folder.glob("*.png")} == types | {"back"}
+        img = Image.open(folder / "px01.png")
+        assert img.size == t.size and round(img.info["dpi"][0]) == 300
+        assert decode(img.convert("RGB")) == [card_url(BASE, "en", "eshi100", "px01")]
+        # the template's trim box holds our trimmed card: compare at our pixel size
+        x0, y0 = (t.size[0] - t.trim[0]) // 2, (t.size[1] - t.trim[1]) // 2
+        trim = img.convert("RGB").crop((x0, y0, x0 + t.trim[0], y0 + t.trim[1]))
+        trim = np.asarray(trim.resize(ours_trim.shape[1::-1], Image.Resampling.BICUBIC))
+        diff = np.abs(trim.astype(int) - ours_trim.astype(int)).mean()
+        assert diff < 7, f"{service}: the card is not on the template's trim ({diff:.1f})"
+
+
+def test_pod_is_poker_size_only(tmp_path):
+    result = _build(tmp_path, "--pod", "thegamecrafter", "--size", "bridge")
+    assert result.exit_code == 2 and "--pod" in result.output and "Traceback" not in result.output
