@@ -7,12 +7,13 @@ VENV        := .venv
 BIN         := $(VENV)/bin
 STAMP       := $(VENV)/.cardpress-installed
 OUT         ?= build
-# Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), poppler
-# for reading PDFs back, fontconfig to find the fonts.
-BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho poppler-utils fontconfig
-# A real browser for the referee's browser tests; PostgreSQL for the live
-# tables' tests (they start a throwaway cluster of their own).
-TEST_DEBS   := $(BUILD_DEBS) chromium postgresql
+# Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), fontconfig
+# to find the fonts (PNGs are rendered by PDFium, a Python wheel).
+BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho fontconfig
+# poppler for reading PDFs back in the tests; a real browser for the referee's
+# browser tests; PostgreSQL for the live tables' tests (they start a throwaway
+# cluster of their own).
+TEST_DEBS   := $(BUILD_DEBS) poppler-utils chromium postgresql
 
 .PHONY: build test setup lint check serve clean debs-build debs-test
 
