@@ -392,7 +392,11 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             "rules": 3,
         }
         order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
-        if opts.jobs <= 1 or total <= 1:
+        if opts.decks_first and order and order[0].kind == "deck":
+            # the PDF the designer is waiting for: drawn here at once, with this
+            # long-lived process's warm caches, before any worker is forked
+            finish(*run_job(order.pop(0), opts))
+        if opts.jobs <= 1 or len(order) <= 1:
             for job in order:
                 finish(*run_job(job, opts))
         else:
