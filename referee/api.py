@@ -89,7 +89,7 @@ def _error(message: str, field: str, **extra: str) -> dict[str, object]:
             "bool-is-not-a-count",
             {"hands": [{"name": "A", "monet": True}, {"name": "B"}]},
             400,
-            _error("hands[0].monet must be an integer, not boolean", "hands[0].monet"),
+            _error("hands[0].monet must be an integer, not true or false", "hands[0].monet"),
         ),
     ],
 )
@@ -243,7 +243,7 @@ def ultimatch_match(body: b.UltimatchMatchRequest) -> BaseModel:
             {"collection": [{"icons": ["rose"]}]},
             400,
             _error(
-                "collection[0].icons[0]: unknown value rose (one of: ume, sakura, asagao or kikyo)",
+                "collection[0].icons[0]: unknown value rose (one of: ume, sakura, asagao, kikyo)",
                 "collection[0].icons[0]",
             ),
         ),
