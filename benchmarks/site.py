@@ -1,8 +1,8 @@
 """Benchmark: the static site, and its card pictures drawn per deck against per card.
 
 The referee draws one card's picture per request (``card_png``: one PDF, one
-pdftoppm process); the static site draws a deck's pictures at once
-(``card_pngs``: one PDF, one pdftoppm run). Both are timed for the same deck
+PDFium render); the static site draws a deck's pictures at once
+(``card_pngs``: one PDF for the deck). Both are timed for the same deck
 and language in the same run. Then ``cardpress site`` is timed cold (pages
 only, into a temporary folder) and warm (nothing changed: up to date).
 
