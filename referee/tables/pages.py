@@ -50,8 +50,9 @@ bp = Blueprint("tables_pages", __name__, url_prefix="/<lang:lang>/tables")
 SEAT = "seat"
 
 #: every engine option a host can pick on the create page: game -> option ->
-#: choices (the engine's default first). The first option of a game is shown;
-#: the rest are folded away, so the common case stays one tap.
+#: choices (the engine's default first). SHOWN_OPTIONS are in view, the rest
+#: folded away, so the common case stays one tap. (絵師100人展's ``decks`` is
+#: a list of card data, not a choice: not offered.)
 OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
     "gallery-rush": {"start_player": SEAT},
     "finger-auction": {"variant": ("standard", "strict")},

@@ -325,6 +325,17 @@ def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
     assert api.get(aki + "?right=9").status_code == 200  # no such right: step 1 again
 
 
+def test_every_engine_option_has_a_choice_in_words():
+    from referee.tables.pages import OPTION_CHOICES, OPTION_LABELS, OPTION_NAMES, SEAT
+
+    for game, spec in GAMES.items():
+        assert set(OPTION_CHOICES[game]) == set(spec.options) - {"decks"}, game
+        for key, choices in OPTION_CHOICES[game].items():
+            assert key in OPTION_NAMES
+            assert choices == SEAT or all((key, c) in OPTION_LABELS for c in choices), key
+            assert choices == SEAT or spec.options[key] == choices[0], (key, "default first")
+
+
 def test_the_create_page_offers_every_engine_option_folded(api):
     html = api.get("/en/tables/new?game=ultimatch").get_data(as_text=True)
     folded = html.split('<details class="more-options"', 1)[1].split("</details>", 1)[0]
