@@ -51,8 +51,10 @@ SEAT = "seat"
 
 #: every engine option a host can pick on the create page: game -> option ->
 #: choices (the engine's default first). SHOWN_OPTIONS are in view, the rest
-#: folded away, so the common case stays one tap. (絵師100人展's ``decks`` is
-#: a list of card data, not a choice: not offered.)
+#: folded away, so the common case stays one tap. 絵師100人展's ``deck`` is the
+#: table's (store.TABLE_OPTIONS): the printed deck by default here, so phones
+#: show the cards the players hold; the engine's ``decks`` (card data) is not
+#: a choice.
 OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
     "gallery-rush": {"start_player": SEAT},
     "finger-auction": {"variant": ("standard", "strict")},
@@ -63,11 +65,15 @@ OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
         "turn_order": ("counter-clockwise", "clockwise"),
         "dealer": SEAT,
     },
-    "eshi100": {"auctioneer": SEAT, "bit_cards_discarded": (True, False)},
+    "eshi100": {
+        "deck": ("starter", "standard"),
+        "auctioneer": SEAT,
+        "bit_cards_discarded": (True, False),
+    },
 }
 
 #: shown unfolded on the create page (the choice most tables make)
-SHOWN_OPTIONS = {"variant", "difficulty"}
+SHOWN_OPTIONS = {"variant", "difficulty", "deck"}
 
 #: how the create page names each option
 OPTION_NAMES = {
@@ -77,6 +83,7 @@ OPTION_NAMES = {
     "pass_rule": N_("Passing (UM-6)"),
     "turn_order": N_("Turn order (UM-7)"),
     "dealer": N_("Dealer (UM-7: ties for first player go to the dealer's left)"),
+    "deck": N_("Cards"),
     "auctioneer": N_("First auctioneer"),
     "bit_cards_discarded": N_("Cards whose bid effect acted"),
 }
@@ -95,6 +102,8 @@ OPTION_LABELS = {
     ("pass_rule", "official"): N_("official: pass when every match uses alta cards alone"),
     ("turn_order", "counter-clockwise"): N_("counter-clockwise"),
     ("turn_order", "clockwise"): N_("clockwise"),
+    ("deck", "starter"): N_("the printed proxy starter deck, for everyone"),
+    ("deck", "standard"): N_("the referee's plain deck of ten card types (not printed)"),
     ("bit_cards_discarded", True): N_("are discarded and no longer count"),
     ("bit_cards_discarded", False): N_("stay in the bid and count"),
 }

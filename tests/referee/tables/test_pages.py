@@ -218,6 +218,7 @@ RAW_TABLES = [
     ("ultimatch", ["Aki", "Ben", "Chi"], {"pass_rule": "official"}),
     ("ultimatch", ["Solo"], {}),
     ("eshi100", ["Aki", "Ben", "Chi"], {"bit_cards_discarded": False}),
+    ("eshi100", ["Aki", "Ben"], {"deck": "starter"}),  # printed cards, a manual bid effect
 ]
 
 
@@ -228,7 +229,12 @@ def test_no_page_shows_a_raw_id(api, game, players, options):
     body = create_table(api, game=game, players=players, options=options, seed=11, lang="en")
     table, seats = body["table"], body["seats"]
     host = f"/en/tables/{table}/{body['host']['token']}"
-    state = GAMES[game].new_game(players, 11, **options)
+    engine_options = dict(options)
+    if engine_options.pop("deck", None) == "starter":  # the table's printed deck
+        from cardpress.catalogue import load_catalogue
+
+        engine_options["decks"] = [list(load_catalogue().deck(game).cards)] * len(players)
+    state = GAMES[game].new_game(players, 11, **engine_options)
     choices = random.Random(3)
     seen: dict[str, list[str]] = {}
     step = 0
@@ -327,13 +333,18 @@ def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
 
 def test_every_engine_option_has_a_choice_in_words():
     from referee.tables.pages import OPTION_CHOICES, OPTION_LABELS, OPTION_NAMES, SEAT
+    from referee.tables.store import TABLE_OPTIONS
 
     for game, spec in GAMES.items():
-        assert set(OPTION_CHOICES[game]) == set(spec.options) - {"decks"}, game
+        offered = set(spec.options) - {"decks"} | set(TABLE_OPTIONS[game])
+        assert set(OPTION_CHOICES[game]) == offered, game
         for key, choices in OPTION_CHOICES[game].items():
             assert key in OPTION_NAMES
             assert choices == SEAT or all((key, c) in OPTION_LABELS for c in choices), key
-            assert choices == SEAT or spec.options[key] == choices[0], (key, "default first")
+            if key in spec.options and choices != SEAT:
+                assert spec.options[key] == choices[0], (key, "the rules' default first")
+            if key in TABLE_OPTIONS[game]:
+                assert set(choices) == set(TABLE_OPTIONS[game][key]), key
 
 
 def test_the_create_page_offers_every_engine_option_folded(api):
