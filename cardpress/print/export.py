@@ -3,8 +3,10 @@
 PNGs come from the same drawing code as the PDFs: we draw a PDF and let
 PDFium rasterise it in this process (deterministic; one PDF per deck).
 Tabletop Simulator takes a grid of faces, at most 10 x 7 cards and 4096 px
-wide, plus one back image; we cut the bleed off the 300 dpi PNGs and scale
-them into the grid with Pillow.
+wide, plus one back image; each card type is rendered once more, trimmed,
+straight at the grid's cell size, and pasted into the grid with Pillow.
+Print-on-demand services get every card at their template's exact pixels
+(``export_pod_images``, templates in ``cardpress.print.pod``).
 
 Outputs (under ``<out>/<lang>/``)::
 
