@@ -5,8 +5,9 @@ so readers never wait for the writer). SQLite has one writer at a time: a
 write transaction (:meth:`Database.writing`) first queues on a file lock
 beside the database, where the kernel wakes the next writer the moment the
 lock is free (SQLite's own busy handler sleeps and polls, up to 100 ms a try,
-which made the long tail), then starts with ``BEGIN IMMEDIATE``; reads start
-a deferred transaction and never wait. Scale-out: any SQLAlchemy URL in
+which made the long tail), then starts with ``BEGIN IMMEDIATE``; a read of one
+statement runs in autocommit, a session's reads in a deferred transaction, and
+neither waits. Scale-out: any SQLAlchemy URL in
 ``CARDPRESS_DATABASE_URL``, e.g. ``postgresql+psycopg://user@host/cardpress``.
 Several workers may start at once on a fresh database: the upgrade runs under
 a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
