@@ -16,6 +16,7 @@ a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
 from __future__ import annotations
 
 import fcntl
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,6 +161,7 @@ class Database:
             else self.engine.execution_options(**{ONE_STATEMENT: True})
         )
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
+        self._turn = threading.local()  # whether this thread holds the write lock
         database = self.engine.url.database
         self._lock_path = (
             Path(f"{database}.write-lock")
@@ -184,15 +186,18 @@ class Database:
     def write_lock(self) -> Iterator[None]:
         """SQLite: this process's turn among every writer of the file (threads
         and processes alike: each turn opens the lock file anew, and flock
-        treats separate opens separately). PostgreSQL locks rows itself."""
-        if self._lock_path is None:
-            yield
+        treats separate opens separately); re-entrant within a thread.
+        PostgreSQL locks rows itself."""
+        if self._lock_path is None or getattr(self._turn, "held", False):
+            yield  # no lock to take, or this thread holds it already
             return
         with self._lock_path.open("a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
+            self._turn.held = True
             try:
                 yield
             finally:
+                self._turn.held = False
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
     @contextmanager

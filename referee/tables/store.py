@@ -20,6 +20,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -399,31 +400,45 @@ def act(
     client_key: str | None = None,
 ) -> Table:
     """Apply a seat's action (and the bot moves it lets happen); the table after it."""
-    for _ in range(MAX_TRIES):
-        with db.read() as conn:  # the table as committed: no lock, no wait
-            table, applied = _read_applied(conn, table_id, client_key)
-        caller = identify(table, token)
-        if caller.role != "seat":
-            raise _seat_needed(token)
-        if applied:
-            return table  # a retry of an applied request: answer, apply nothing
-        if version is not None and version != table.version:
-            raise _moved_on(table.version)
-        state = state_of(table)
-        assert caller.seat is not None
-        try:
-            events = state.apply(caller.seat, action)
-        except IllegalAction as exc:
-            raise _illegal(action, exc) from None
-        moves = [
-            (caller.seat, action, False, events),
-            *_bot_moves(table.game, table.seed, table.bots, state),
-        ]
-        changed = _write(db, table, state, moves, client_key)
+    for attempt in range(MAX_TRIES):
+        # SQLite, after a lost race: keep the writers' turn while reading and computing
+        # again, so a busy table costs at most two turns (PostgreSQL: no such turn)
+        with db.write_lock() if attempt else nullcontext():
+            changed = _act_once(db, table_id, token, action, version, client_key)
         if changed is not None:
             return changed
         # another change was committed first: compute again against it
     raise _moved_on(load(db, table_id).version)
+
+
+def _act_once(
+    db: Database,
+    table_id: str,
+    token: str | None,
+    action: str,
+    version: int | None,
+    client_key: str | None,
+) -> Table | None:
+    with db.read() as conn:  # the table as committed: no lock, no wait
+        table, applied = _read_applied(conn, table_id, client_key)
+    caller = identify(table, token)
+    if caller.role != "seat":
+        raise _seat_needed(token)
+    if applied:
+        return table  # a retry of an applied request: answer, apply nothing
+    if version is not None and version != table.version:
+        raise _moved_on(table.version)
+    state = state_of(table)
+    assert caller.seat is not None
+    try:
+        events = state.apply(caller.seat, action)
+    except IllegalAction as exc:
+        raise _illegal(action, exc) from None
+    moves = [
+        (caller.seat, action, False, events),
+        *_bot_moves(table.game, table.seed, table.bots, state),
+    ]
+    return _write(db, table, state, moves, client_key)
 
 
 def _illegal(action: str, exc: IllegalAction) -> ApiError:
