@@ -72,8 +72,8 @@ def card(game: str, cid: Any, view: Mapping[str, Any] | None = None) -> str:
             title = _names("eshi100").get(str(info.get("id")))
             if title:
                 return _("%(title)s, bid %(bid)s", title=title, bid=info.get("bid"))
-            icons = "・".join(_names("icons").get(i, i) for i in info.get("icons", []))
-            return _("%(icons)s, bid %(bid)s", icons=icons or "-", bid=info.get("bid"))
+            shown = icons(info.get("icons", []))
+            return _("%(icons)s, bid %(bid)s", icons=shown, bid=info.get("bid"))
         return _("a card")
     return cid
 
@@ -150,7 +150,7 @@ def signed(amount: Any) -> str:
     return ("＋" if is_cjk(current_language()) else "+") + str(n)
 
 
-def effect_text(game: str, cid: Any, timing: str, view: Mapping[str, Any] | None) -> str:
+def effect_text(cid: Any, timing: str, view: Mapping[str, Any] | None) -> str:
     """A 絵師100人展 card's effect in the page's language, from the card's own text."""
     info = ((view or {}).get("cards") or {}).get(str(cid)) or {}
     effect = info.get(timing) or {}
@@ -423,7 +423,7 @@ def _lost_reason(reason: Any) -> str:
 def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> str:
     """A bid effect as it happened: whose card, what it says, what it did."""
     cid = d.get("card")
-    said = effect_text("eshi100", cid, "bit", view)
+    said = effect_text(cid, "bit", view)
     out = [
         _(
             "Bid effect of %(player)s's %(card)s: “%(effect)s”.",
