@@ -460,9 +460,8 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
             )
             mid = yy - bh / 2
             arrow(g, trunk, mid, bx - 0.3, mid, ACCENT)
-            if key != "new":
-                exits.append((bx + bw, mid, collector))
-            else:  # "continue": straight back up into explore; banking leaves on the right
+            exits.append((bx + bw, mid, collector))  # to the turn's end (banking, for "new")
+            if key == "new":  # "continue": straight back up into explore
                 cx = bx + bw - 9 * mm
                 arrow(g, cx, yy, cx, y - ha - 0.3, GOOD, 1)
                 g.add(
@@ -476,7 +475,6 @@ def gallery_rush_flow(labels: dict[str, str], width: float = 150 * mm) -> Drawin
                         textAnchor="end",
                     )
                 )
-                exits.append((bx + bw, mid, collector))
             last_mid = mid
             yy -= bh + 2.5 * mm
         g.add(Line(trunk, y - ha, trunk, last_mid, strokeColor=ACCENT, strokeWidth=0.9))
@@ -561,7 +559,7 @@ def um_card(
 ) -> None:
     """An Ultimatch card: face up (colour, number, symbol) or, with colour None, face down."""
     if colour is None:
-        back = colors.HexColor("#26233a")
+        back = colors.HexColor(data.catalogue().ultimatch.back_rgb)
         g.add(Rect(x, y, w, h, rx=2.5, ry=2.5, fillColor=back, strokeColor=PAPER, strokeWidth=0.8))
         g.add(
             Rect(
@@ -724,16 +722,18 @@ def ultimatch_mixing(labels: dict[str, str], lang: str, width: float = 150 * mm)
 
 def _tr_card(g: Group, x: float, y: float, w: float, h: float, kind: str, colour=None) -> None:
     """A small Triptych card: ``back`` (face down), ``face`` (a painting) or ``forgery``."""
+    from cardpress.print.faces_triptych import FORGERY_FRAME, STAMP_RED
+
     deck = data.catalogue().triptych
     if kind == "back":
         fill = colors.HexColor(deck.back_rgb)
-    elif kind == "forgery":
-        fill = colors.HexColor("#2d2b2a")  # the forgery's charcoal frame (faces_triptych)
+    elif kind == "forgery":  # the forgery's charcoal frame
+        fill = colors.Color(*FORGERY_FRAME)
     else:
         fill = colour
     g.add(Rect(x, y, w, h, rx=1.2, ry=1.2, fillColor=fill, strokeColor=PAPER, strokeWidth=0.6))
     if kind == "forgery":  # the red stamp across it
-        g.add(Rect(x + 1, y + h * 0.4, w - 2, h * 0.2, fillColor=colors.HexColor("#d21f26")))
+        g.add(Rect(x + 1, y + h * 0.4, w - 2, h * 0.2, fillColor=colors.Color(*STAMP_RED)))
     elif kind == "face":
         g.add(Rect(x + 1, y + h * 0.3, w - 2, h * 0.5, fillColor=PAPER, strokeColor=None))
 
@@ -803,7 +803,7 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     top_y = table_y + table_h + 2 * mm
     _row(g, cx - 2 * 2.6 * mm - cw / 2, top_y, 5, "back", cw, ch, 2.6 * mm)
     _tr_card(g, cx - cw / 2, table_y + table_h - ch - 3 * mm, cw, ch, "back")
-    side_y = table_y + table_h / 2 - ch / 2 + 2 * mm
+    side_y = sy  # the side players' cards level with the supply
     for hx, px in (
         (2 * mm, table_x + 3 * mm),
         (w - 2 * mm - cw - 4 * 2.2 * mm, table_x + table_w - 3 * mm - cw),
@@ -865,6 +865,7 @@ def eshi100_anatomy(
     catalogue number and the QR code; the texts stay off the sketch, in the list.
     """
     register_fonts()
+    from cardpress.print.faces_eshi100 import GOLD
     from cardpress.print.typeset import label as card_label
 
     deck = data.catalogue().eshi100
@@ -873,7 +874,7 @@ def eshi100_anatomy(
         types, key=lambda c: (len(c.icons), c.bit is not None, c.settlement is not None)
     )
     plum = colors.HexColor(deck.back_rgb)
-    gold = colors.HexColor("#c9a23a")  # faces_eshi100.GOLD
+    gold = colors.Color(*GOLD)
     cw, chh = 42 * mm, 58.8 * mm
     x0, y0 = 2 * mm, 7 * mm  # room under the card and over it for the markers
     top = y0 + chh
