@@ -137,5 +137,23 @@ def register_fonts() -> dict[str, Path]:
     """Register every role with ReportLab once per process; returns name -> file."""
     files = {role: locate(role) for role in ROLES}
     for role, path in files.items():
-        pdfmetrics.registerFont(TTFont(role, str(path), subfontIndex=0))
+        font = TTFont(role, str(path), subfontIndex=0)
+        _narrow_apostrophe(font)
+        pdfmetrics.registerFont(font)
     return files
+
+
+APOSTROPHE, RIGHT_QUOTE = 0x27, 0x2019
+
+
+def _narrow_apostrophe(font: TTFont) -> None:
+    """Set the curly apostrophe on the straight one's advance.
+
+    Japanese fonts give U+2019 half an em with its ink at the left, so English
+    set in them reads "painting’ s". Their U+0027 already draws the same curly
+    mark on a proportional advance; ReportLab takes both the layout and the
+    PDF's /Widths from this table, so one entry closes the gap everywhere.
+    """
+    widths = font.face.charWidths
+    if APOSTROPHE in widths and widths.get(RIGHT_QUOTE, 0) > widths[APOSTROPHE]:
+        widths[RIGHT_QUOTE] = widths[APOSTROPHE]
