@@ -40,6 +40,17 @@ class English(str):
         return self
 
 
+class Sentence(str):
+    """A message parameter that is a whole sentence of its own (an engine's
+    refusal, with cards to name): ``say()`` words it in the current language;
+    as a string it is the English."""
+
+    def __new__(cls, text: str, say: Callable[[], str]) -> Sentence:
+        self = super().__new__(cls, text)
+        self.say = say
+        return self
+
+
 class ApiError(Exception):
     """A client error: HTTP status, a message template and the field it names."""
 
@@ -75,6 +86,8 @@ class ApiError(Exception):
         for key, value in self.params.items():
             if isinstance(value, Word):
                 value = gettext(value)
+            elif isinstance(value, Sentence):
+                value = value.say()
             elif isinstance(value, English) and other_language:
                 value = gettext(value.instead) % self.params
             params[key] = value

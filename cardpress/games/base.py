@@ -37,13 +37,81 @@ JSON = Any
 _MASK = (1 << 64) - 1
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``rule_id`` names the ruling that forbids it."""
+def N_(message: str) -> str:
+    """Mark an engine's message for the translators (``messages`` catalogue).
 
-    def __init__(self, reason: str, rule_id: str | None = None) -> None:
-        super().__init__(f"{reason} ({rule_id})" if rule_id else reason)
-        self.reason = reason
+    The engines stay pure and speak English; whoever shows a message to a
+    person looks its msgid up in the person's language and fills in the
+    parameters, naming :class:`Card` and :class:`Cards` as players do.
+    """
+    return message
+
+
+class Card(str):
+    """A card id among a message's parameters: shown as players name the card."""
+
+
+class Cards(tuple[str, ...]):
+    """Several card ids among a message's parameters (a play's cards, in order)."""
+
+    def __str__(self) -> str:
+        return "+".join(self)
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``rule_id`` names the ruling that forbids it.
+
+    ``message`` is a msgid marked with :func:`N_` and ``params`` fill it in, so
+    a referee can say the refusal in any language; ``reason`` is the English.
+    Parameters other than cards are data (an action as sent, a player's name,
+    a number, an action's form like ``take:<card>``).
+    """
+
+    def __init__(self, message: str, rule_id: str | None = None, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        self.reason = message % params if params else message
         self.rule_id = rule_id
+        super().__init__(f"{self.reason} ({rule_id})" if rule_id else self.reason)
+
+
+class OptionError(ValueError):
+    """An option value the game cannot be played with; ``option`` names it.
+
+    Said like :class:`IllegalAction`: a msgid and its parameters (``option``
+    among them), the English in ``str()``.
+    """
+
+    def __init__(self, option: str, message: str, **params: Any) -> None:
+        self.option = option
+        self.message = message
+        self.params = {"option": option, **params}
+        super().__init__(message % self.params)
+
+
+#: refusals every engine shares
+GAME_OVER = N_("the game is over")
+NOT_YOUR_TURN = N_("it is not %(player)s's decision now")
+NOT_NOW = N_("%(action)s is not a legal action now")
+#: option errors every engine shares
+NOT_A_SEAT = N_("%(option)s must be a seat 0-%(last)s, not %(value)s")
+NOT_A_CHOICE = N_("%(option)s must be one of %(choices)s, not %(value)s")
+
+
+def seat_option(options: Mapping[str, JSON], option: str, players: int) -> int:
+    """An option naming a seat, checked: 0 to ``players - 1``."""
+    value = options[option]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise OptionError(option, NOT_A_SEAT, last=players - 1, value=json.dumps(value))
+    return value
+
+
+def choice_option(options: Mapping[str, JSON], option: str, choices: Sequence[str]) -> str:
+    """An option naming one of ``choices``, checked."""
+    value = options[option]
+    if not isinstance(value, str) or value not in choices:
+        raise OptionError(option, NOT_A_CHOICE, choices=", ".join(choices), value=json.dumps(value))
+    return value
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -186,9 +254,9 @@ class GameState(ABC):
         """Fast legality test; engines may override with a cheaper equivalent."""
         return action in self.legal_actions(player)
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         """Why an action is not legal; engines override for their rulings."""
-        return (f"{action!r} is not a legal action now", None)
+        return IllegalAction(NOT_NOW, None, action=action)
 
     #: rule ID cited when a seat acts out of turn
     turn_rule: ClassVar[str | None] = None
@@ -226,19 +294,18 @@ class GameState(ABC):
 
     def _reject(self, player: object, action: object) -> None:
         if self.is_terminal():
-            raise IllegalAction("the game is over", None)
+            raise IllegalAction(GAME_OVER)
         if (
             isinstance(player, bool)
             or not isinstance(player, int)
             or not (0 <= player < len(self.names))
         ):
-            raise IllegalAction(f"no such seat: {player!r}", None)
+            raise IllegalAction(N_("no such seat: %(seat)s"), seat=repr(player))
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string, not {action!r}", None)
+            raise IllegalAction(N_("an action is a string, not %(value)s"), value=repr(action))
         if player not in self.current_players():
-            raise IllegalAction(f"it is not {self._name(player)}'s decision now", self.turn_rule)
-        reason, rule_id = self._explain_illegal(player, action)
-        raise IllegalAction(reason, rule_id)
+            raise IllegalAction(NOT_YOUR_TURN, self.turn_rule, player=self._name(player))
+        raise self._explain_illegal(player, action)
 
     def winners(self) -> list[int]:
         """Seats ranked first (several on a shared win)."""

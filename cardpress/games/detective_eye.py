@@ -33,7 +33,17 @@ from math import comb
 from typing import ClassVar
 
 from cardpress.catalogue.models import Painter
-from cardpress.games.base import Action, Event, GameState, rank_by, replay_record
+from cardpress.games.base import (
+    N_,
+    NOT_NOW,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    rank_by,
+    replay_record,
+    seat_option,
+)
 from cardpress.games.triptych import PAINTER_IDS, PAINTER_OF, PAINTINGS
 
 GAME_ID = "detective-eye"
@@ -152,9 +162,7 @@ class DetectiveEyeState(GameState):
 
     def _setup(self) -> None:
         n = self.num_players
-        start = self.options["start_player"]
-        if not isinstance(start, int) or not 0 <= start < n:
-            raise ValueError(f"start_player must be a seat 0-{n - 1}")
+        start = seat_option(self.options, "start_player", n)
         deck = list(PAINTINGS)
         self._shuffle(deck)
         self.hands = [sorted(deck[p * HAND : (p + 1) * HAND]) for p in range(n)]
@@ -232,31 +240,44 @@ class DetectiveEyeState(GameState):
             return ["discard:" + c for c in hand]
         return []
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         phase = self.phase
         if phase == "draft":
-            return ("pass two different cards of your hand ('pass:<a>,<b>')", "DE-1")
+            return IllegalAction(
+                N_("pass two different cards of your hand (%(form)s)"),
+                "DE-1",
+                form="pass:<card>,<card>",
+            )
         if phase == "reveal":
-            return ("place one card of your hand face down ('place:<card>')", "DE-2")
+            return IllegalAction(
+                N_("place one card of your hand face down (%(form)s)"),
+                "DE-2",
+                form="place:<card>",
+            )
         if phase == "turn":
             if action.startswith("place:") and not self.hands[player]:
-                return ("with no card in hand you must declare", "DE-2")
+                return IllegalAction(N_("with no card in hand you must declare"), "DE-2")
             if action.startswith("declare:"):
-                return (
-                    f"a declaration names a painter and 1-{self.facedown_total()} cards",
+                return IllegalAction(
+                    N_("a declaration names a painter and 1-%(most)s cards"),
                     "DE-3",
+                    most=self.facedown_total(),
                 )
-            return ("place a card from your hand or declare", "DE-2")
+            return IllegalAction(N_("place a card from your hand or declare"), "DE-2")
         if phase == "bid":
-            return (
-                "raise to a higher count, at most the face-down cards on the table, or pass",
+            return IllegalAction(
+                N_("raise to a higher count, at most the face-down cards on the table, or pass"),
                 "DE-3",
             )
         if phase == "challenge":
-            return ("flip one face-down card ('flip:<seat>:<position>')", "DE-4")
+            return IllegalAction(
+                N_("flip one face-down card (%(form)s)"), "DE-4", form="flip:<seat>:<position>"
+            )
         if phase == "pay":
-            return ("discard one card of your hand ('discard:<card>')", "DE-5")
-        return (f"{action!r} is not legal now", None)
+            return IllegalAction(
+                N_("discard one card of your hand (%(form)s)"), "DE-5", form="discard:<card>"
+            )
+        return IllegalAction(NOT_NOW, None, action=action)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

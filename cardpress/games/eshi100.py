@@ -38,7 +38,18 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from cardpress.catalogue.models import Effect, EffectTiming, Eshi100Card, Icon, Text
-from cardpress.games.base import Action, Event, GameState, rank_by, replay_record
+from cardpress.games.base import (
+    N_,
+    NOT_NOW,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    OptionError,
+    rank_by,
+    replay_record,
+    seat_option,
+)
 from cardpress.games.eshi100_settlement import Settlement as Settlement
 from cardpress.games.eshi100_settlement import different_icon_triples as different_icon_triples
 from cardpress.games.eshi100_settlement import icon_mask as icon_mask
@@ -259,15 +270,17 @@ class Eshi100State(GameState):
         decks = self.options["decks"]
         if decks is None:
             decks = [STANDARD_DECK] * n
-        if len(decks) != n:
-            raise ValueError(f"one deck per player: {len(decks)} decks for {n} players")
+        if not isinstance(decks, list | tuple) or len(decks) != n:
+            raise OptionError(
+                "decks",
+                N_("%(option)s: one deck per player, a list of %(players)s decks"),
+                players=n,
+            )
         self.cards = [[card_json(c) for c in deck] for deck in decks]
         for deck in self.cards:
             check_deck(deck)
         self.options["decks"] = self.cards if self.options["decks"] is not None else None
-        a = self.options["auctioneer"]
-        if not isinstance(a, int) or not 0 <= a < n:
-            raise ValueError(f"auctioneer must be a seat 0-{n - 1}")
+        a = seat_option(self.options, "auctioneer", n)
         self.decks = []
         for s in range(n):
             deck = [f"{s}.{i}" for i in range(len(self.cards[s]))]
@@ -358,22 +371,37 @@ class Eshi100State(GameState):
             return bool(picked) or player != self.auctioneer or not hand
         return action in self.legal_actions(player)
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         phase = self.phase
         if phase == "bid":
             if action in ("bid:", "bid") and player == self.auctioneer:
-                return ("the auctioneer must bid at least one card while holding any", "ES-3")
-            return ("bid cards from your own hand, each once ('bid:<id>,<id>')", "ES-3")
+                return IllegalAction(
+                    N_("the auctioneer must bid at least one card while holding any"), "ES-3"
+                )
+            return IllegalAction(
+                N_("bid cards from your own hand, each once (%(form)s)"),
+                "ES-3",
+                form="bid:<id>,<id>",
+            )
         if phase == "win":
-            return (
-                "move a gallery card: 'collect:<your card>' or 'warehouse:<their card>'",
+            return IllegalAction(
+                N_("move a gallery card: collect your own or warehouse another's (%(form)s)"),
                 "ES-4",
+                form="collect:<id> | warehouse:<id>",
             )
         if phase == "manual_bit":
-            return ("enter the table's adjustment to the bid: 'adjust:<-5..5>'", "ES-3")
+            return IllegalAction(
+                N_("enter the table's adjustment to the bid (%(form)s)"),
+                "ES-3",
+                form="adjust:<-5..5>",
+            )
         if phase == "manual_settle":
-            return ("enter the table's settlement adjustment: 'adjust:<-10..10>'", "ES-2")
-        return (f"{action!r} is not legal now", None)
+            return IllegalAction(
+                N_("enter the table's settlement adjustment (%(form)s)"),
+                "ES-2",
+                form="adjust:<-10..10>",
+            )
+        return IllegalAction(NOT_NOW, None, action=action)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

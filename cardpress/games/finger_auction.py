@@ -20,13 +20,24 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from cardpress.catalogue.models import Painter
-from cardpress.games.base import Action, Event, GameState, IllegalAction, rank_by, replay_record
+from cardpress.games.base import (
+    N_,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    choice_option,
+    rank_by,
+    replay_record,
+)
 from cardpress.games.triptych import FULL_DECK, KIND, MONA_LISA, PAINTER_OF, PAINTERS
 
 GAME_ID = "finger-auction"
 ROUNDS = 4
 FIELD_SIZE = 7
 MIN_BID, MAX_BID = 1, 5
+#: option ``variant``: "strict" makes any two equal bids a re-bid (FA-1)
+VARIANTS = ("standard", "strict")
 
 _TABLES: dict[str, tuple[int, ...]] = {
     "monet-2": (1, 3, 6, 10, 15, 21, 28, 36, 45),
@@ -234,7 +245,7 @@ def adjudicate_auction(
     """
     if isinstance(field, bool) or not isinstance(field, int) or field < 1:
         raise ValueError(f"field must be a positive number of cards: {field!r}")
-    if variant not in ("standard", "strict"):
+    if variant not in VARIANTS:
         raise ValueError(f"variant must be 'standard' or 'strict': {variant!r}")
     if not bids:
         raise ValueError("an auction needs at least one participant")
@@ -403,8 +414,7 @@ class FingerAuctionState(GameState):
     done: bool
 
     def _setup(self) -> None:
-        if self.options["variant"] not in ("standard", "strict"):
-            raise ValueError(f"variant must be standard or strict: {self.options['variant']!r}")
+        choice_option(self.options, "variant", VARIANTS)
         n = self.num_players
         self.deck = list(FULL_DECK)
         self._shuffle(self.deck)
@@ -475,25 +485,35 @@ class FingerAuctionState(GameState):
             return action in _HANDS_2_SET[self.prev_right[player]]
         return action in _BIDS_3_SET
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         if self.picker is not None:
-            return (f"{action!r}: take one card from the field ('take:<card>')", "FA-2")
+            return IllegalAction(
+                N_("%(action)s: take one card from the field (%(form)s)"),
+                "FA-2",
+                action=action,
+                form="take:<card>",
+            )
         try:
             bid = parse_bid(action)
         except ValueError:
-            return (f"{action!r} is not a bid", "FA-1")
+            return IllegalAction(N_("%(action)s is not a bid"), "FA-1", action=action)
         if len(self.participants) == 2:
             if not isinstance(bid, TwoHands):
-                return ("two participants show two hands ('hands:R/L')", "FA-3")
-            if bid.right == self.prev_right[player]:
-                return (
-                    f"the right hand may not repeat {bid.right} from the previous auction",
-                    "FA-4",
+                return IllegalAction(
+                    N_("two participants show two hands (%(form)s)"), "FA-3", form="hands:R/L"
                 )
-            return ("each hand shows 1-5 fingers", "FA-3")
+            if bid.right == self.prev_right[player]:
+                return IllegalAction(
+                    N_("the right hand may not repeat %(right)s from the previous auction"),
+                    "FA-4",
+                    right=bid.right,
+                )
+            return IllegalAction(N_("each hand shows 1-5 fingers"), "FA-3")
         if isinstance(bid, TwoHands):
-            return ("three or more participants bid one hand ('bid:N')", "FA-1")
-        return ("a bid is 1-5 fingers", "FA-1")
+            return IllegalAction(
+                N_("three or more participants bid one hand (%(form)s)"), "FA-1", form="bid:N"
+            )
+        return IllegalAction(N_("a bid is 1-5 fingers"), "FA-1")
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []

@@ -37,7 +37,16 @@ from fractions import Fraction
 from typing import ClassVar
 
 from cardpress.catalogue.models import Painter
-from cardpress.games.base import Action, Event, GameState, rank_by, replay_record
+from cardpress.games.base import (
+    N_,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    rank_by,
+    replay_record,
+    seat_option,
+)
 from cardpress.games.triptych import (
     FORGERIES,
     FORGERY,
@@ -171,9 +180,7 @@ class GalleryRushState(GameState):
     turns: int
 
     def _setup(self) -> None:
-        start = self.options["start_player"]
-        if not isinstance(start, int) or not 0 <= start < self.num_players:
-            raise ValueError(f"start_player must be a seat 0-{self.num_players - 1}")
+        start = seat_option(self.options, "start_player", self.num_players)
         self.deck = list(FULL_DECK)
         self._shuffle(self.deck)
         self.discard = []
@@ -214,13 +221,22 @@ class GalleryRushState(GameState):
             return action[:5] == "take:" and action[5:] in self.collections[self.steal_from[0]]
         return False
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         if self.phase == "choose":
-            return ("choose 'explore' or 'nominate:<painter|forgery|mona-lisa>'", None)
+            return IllegalAction(
+                N_("explore, or name a painter, a forgery or the Mona Lisa (%(form)s)"),
+                form="explore | nominate:<painter|forgery|mona-lisa>",
+            )
         if self.phase == "decide":
-            return ("after a safe flip: 'continue' or 'bank'", None)
-        victim = self.names[self.steal_from[0]]
-        return (f"take one card from {victim}'s collection ('take:<card>')", "GR-8")
+            return IllegalAction(
+                N_("after a safe flip: go on or bank (%(form)s)"), form="continue | bank"
+            )
+        return IllegalAction(
+            N_("take one card from %(player)s's collection (%(form)s)"),
+            "GR-8",
+            player=self.names[self.steal_from[0]],
+            form="take:<card>",
+        )
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

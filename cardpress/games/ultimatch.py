@@ -28,7 +28,20 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import ClassVar
 
-from cardpress.games.base import Action, Event, GameState, replay_record
+from cardpress.games.base import (
+    N_,
+    NOT_NOW,
+    Action,
+    Card,
+    Cards,
+    Event,
+    GameState,
+    IllegalAction,
+    OptionError,
+    choice_option,
+    replay_record,
+    seat_option,
+)
 from cardpress.games.ultimatch_match import (
     _BIT,
     _CARD_AT_BIT,
@@ -51,6 +64,11 @@ from cardpress.games.ultimatch_match import parse_card_id as parse_card_id
 from cardpress.vocabulary import COLOURS
 
 GAME_ID = "ultimatch"
+
+TURN_ORDERS = ("counter-clockwise", "clockwise")
+PASS_RULES = ("standard", "official")
+#: the refusal a referee explains with the match rule's own reasons (ultimatch_match.explain)
+NO_MATCH = N_("%(cards)s does not match %(target)s")
 
 DIFFICULTIES: tuple[str, ...] = (
     "normal",
@@ -169,18 +187,19 @@ class UltimatchState(GameState):
     def _setup(self) -> None:
         o = self.options
         n = self.num_players
-        if o["difficulty"] not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)} (UM-12)")
+        choice_option(o, "difficulty", DIFFICULTIES)  # UM-12
         if n == 1 and o["difficulty"] != "normal":
-            raise ValueError(
-                "solitaire has no alta hand, exchange or pass: only difficulty 'normal' (UM-12)"
+            raise OptionError(
+                "difficulty",
+                N_(
+                    "solitaire has no alta hand, exchange or pass: "
+                    "%(option)s can only be %(value)s (UM-12)"
+                ),
+                value="normal",
             )
-        if o["turn_order"] not in ("counter-clockwise", "clockwise"):
-            raise ValueError("turn_order must be counter-clockwise or clockwise (UM-7)")
-        if o["pass_rule"] not in ("standard", "official"):
-            raise ValueError("pass_rule must be standard or official (UM-6)")
-        if not isinstance(o["dealer"], int) or not 0 <= o["dealer"] < n:
-            raise ValueError(f"dealer must be a seat 0-{n - 1}")
+        choice_option(o, "turn_order", TURN_ORDERS)  # UM-7
+        choice_option(o, "pass_rule", PASS_RULES)  # UM-6
+        seat_option(o, "dealer", n)
         self.deck = list(DECK)
         self._shuffle(self.deck)
         self.rows = _pyramid_rows(n)
@@ -459,32 +478,58 @@ class UltimatchState(GameState):
             )
         return action in self.legal_actions(player)
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str | None]:
+    def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
         phase = self.phase
         if phase == "match":
             if action == "pass":
                 if self.solitaire:
-                    return ("solitaire has no pass", "UM-6")
-                return ("you may pass only when every match needs an alta-hand card", "UM-6")
+                    return IllegalAction(N_("solitaire has no pass"), "UM-6")
+                return IllegalAction(
+                    N_("you may pass only when every match needs an alta-hand card"), "UM-6"
+                )
             try:
                 _, target, cards = action.split(":", 2)
                 played = cards.split("+")
                 if target not in self.targets():
-                    return (f"{target} is not a face-up pyramid card", "UM-8")
+                    parse_card_id(target)
+                    return IllegalAction(
+                        N_("%(card)s is not a face-up pyramid card"), "UM-8", card=Card(target)
+                    )
                 for c in played:
+                    parse_card_id(c)
                     if c not in self.hands[player] and c not in self.alta:
-                        return (f"{c} is in neither your hand nor the alta hand", "UM-2")
+                        return IllegalAction(
+                            N_("%(card)s is in neither your hand nor the alta hand"),
+                            "UM-2",
+                            card=Card(c),
+                        )
                 res = match(parse_card_id(target), [parse_card_id(c) for c in played])
-                return (f"{'+'.join(played)} does not match {target}", res.rule_ids[0])
+                return IllegalAction(
+                    NO_MATCH, res.rule_ids[0], cards=Cards(played), target=Card(target)
+                )
             except ValueError:
-                return ("play 'match:<target>:<card>[+<card>]' or 'pass'", "UM-2")
+                return IllegalAction(
+                    N_("play a match or pass (%(form)s)"),
+                    "UM-2",
+                    form="match:<target>:<card>[+<card>] | pass",
+                )
         if phase == "give":
-            return ("give one of your hand cards to the alta hand ('give:<card>')", "UM-9")
+            return IllegalAction(
+                N_("give one of your hand cards to the alta hand (%(form)s)"),
+                "UM-9",
+                form="give:<card>",
+            )
         if phase in ("offer", "swap"):
-            return ("offer one hand card or none; the active player swaps one or none", "UM-10")
+            return IllegalAction(
+                N_("offer one hand card or none; the active player swaps one or none"), "UM-10"
+            )
         if phase == "reward":
-            return ("name which drawn card goes to the alta hand ('alta:<card>')", "UM-5")
-        return (f"{action!r} is not legal now", None)
+            return IllegalAction(
+                N_("name which drawn card goes to the alta hand (%(form)s)"),
+                "UM-5",
+                form="alta:<card>",
+            )
+        return IllegalAction(NOT_NOW, None, action=action)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

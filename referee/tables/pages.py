@@ -31,7 +31,8 @@ from PIL import Image
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
-from cardpress.games.ultimatch import DIFFICULTIES
+from cardpress.games.finger_auction import VARIANTS
+from cardpress.games.ultimatch import DIFFICULTIES, PASS_RULES, TURN_ORDERS
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.print.export import card_png
 from cardpress.print.qr import qr_matrix
@@ -57,12 +58,12 @@ SEAT = "seat"
 #: a choice.
 OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
     "gallery-rush": {"start_player": SEAT},
-    "finger-auction": {"variant": ("standard", "strict")},
+    "finger-auction": {"variant": VARIANTS},
     "detective-eye": {"start_player": SEAT},
     "ultimatch": {
         "difficulty": DIFFICULTIES,
-        "pass_rule": ("standard", "official"),
-        "turn_order": ("counter-clockwise", "clockwise"),
+        "pass_rule": PASS_RULES,
+        "turn_order": TURN_ORDERS,
         "dealer": SEAT,
     },
     "eshi100": {

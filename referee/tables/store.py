@@ -42,9 +42,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cardpress.games import GAMES, GameState, IllegalAction
+from cardpress.games.base import OptionError
 from cardpress.games.bots import BOTS
 from cardpress.players import first_repeat
-from referee.tables import tokens
+from referee.tables import tokens, words
 from referee.tables.db import Database
 from referee.tables.models import Action, GameTable, Seat, utcnow
 from referee.tables.schemas import CreateTable
@@ -207,6 +208,13 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
         state = spec.new_game(list(request.players), seed, **options)
+    except OptionError as exc:  # the engine names the option and says why, in any language
+        raise ApiError(
+            N_("these options do not work for %(game)s: %(detail)s"),
+            f"options.{exc.option}",
+            game=request.game,
+            detail=words.sentence(request.game, exc),
+        ) from None
     except (ValueError, TypeError, KeyError) as exc:
         raise ApiError(
             N_("these options do not work for %(game)s: %(detail)s"),
@@ -433,7 +441,7 @@ def _act_once(
     try:
         events = state.apply(caller.seat, action)
     except IllegalAction as exc:
-        raise _illegal(action, exc) from None
+        raise _illegal(table.game, action, exc) from None
     moves = [
         (caller.seat, action, False, events),
         *_bot_moves(table.game, table.seed, table.bots, state),
@@ -441,15 +449,13 @@ def _act_once(
     return _write(db, table, state, moves, client_key)
 
 
-def _illegal(action: str, exc: IllegalAction) -> ApiError:
-    """The engine's reason is English prose: other languages cite the ruling instead."""
-    instead = N_("the rules say so (%(rule)s)") if exc.rule_id else N_("it cannot be played now")
+def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
+    """The engine's reason, worded in the caller's language (cards named as players do)."""
     error = ApiError(
         N_("%(action)s is not allowed now: %(reason)s"),
         "action",
         action=action,
-        reason=English(exc.reason, instead),
-        rule=exc.rule_id,
+        reason=words.sentence(game, exc),
     )
     error.extra["rule"] = exc.rule_id
     return error

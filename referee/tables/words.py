@@ -17,9 +17,13 @@ from flask_babel import gettext as _
 
 from cardpress.catalogue import Catalogue
 from cardpress.catalogue.models import TriptychKind
+from cardpress.games.base import Card, Cards, IllegalAction, OptionError
+from cardpress.games.ultimatch import NO_MATCH
+from cardpress.games.ultimatch_match import explain, parse_card_id
 from referee.catalogue import catalogue_or_none
-from referee.i18n import current_language, is_cjk, text
-from referee.validation import N_
+from referee.i18n import current_language, is_cjk, plus_joined, text
+from referee.ultimatch_text import reason_lines
+from referee.validation import N_, Sentence
 
 
 def _names(kind: str) -> dict[str, str]:
@@ -408,6 +412,36 @@ def event(
     return sentence() if sentence else kind
 
 
+def said(game: str, message: str, params: Mapping[str, Any]) -> str:
+    """An engine's message (a refusal, an option error) in the page's language,
+    its cards named as players name them."""
+    shown = {
+        key: card(game, value)
+        if isinstance(value, Card)
+        else plus_joined(card(game, c) for c in value)
+        if isinstance(value, Cards)
+        else value
+        for key, value in params.items()
+    }
+    out = _(message, **shown) if shown else _(message)
+    if game == "ultimatch" and message == NO_MATCH:  # why not, by the match rule's own reasons
+        target, played = params["target"], params["cards"]
+        why = explain(parse_card_id(target), [parse_card_id(c) for c in played])
+        out = _joined_sentences([out + _("."), *reason_lines(why.reasons)])
+    return out
+
+
+def sentence(game: str, exc: IllegalAction | OptionError) -> Sentence:
+    """An engine's refusal or option error as an API error's parameter: the
+    English as the engine says it, worded in the caller's language when shown."""
+    english = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+    return Sentence(english, lambda: said(game, exc.message, exc.params))
+
+
+def _joined_sentences(parts: Sequence[str]) -> str:
+    return ("" if is_cjk(current_language()) else " ").join(parts)
+
+
 #: why a cooperative Ultimatch table lost (the engine's reasons)
 LOST_REASONS = {
     "no match in solitaire": N_("no card in hand matches the pyramid"),
@@ -438,7 +472,7 @@ def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> 
         out.append(_("%(player)s draws %(count)s card(s).", player=who, count=d["drew"]))
     elif "discarded" in d:
         out.append(_("Discarded: %(cards)s.", cards=cards("eshi100", d["discarded"], view)))
-    return ("" if is_cjk(current_language()) else " ").join(out)
+    return _joined_sentences(out)
 
 
 def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:

@@ -12,7 +12,11 @@ from cardpress.paths import ROOT
 def extracted() -> set[str | tuple[str, ...]]:
     keywords = {**DEFAULT_KEYWORDS, "N_": None}
     found: set[str | tuple[str, ...]] = set()
-    for dirname, method in (("referee", "python"), ("templates/referee", "jinja2")):
+    for dirname, method in (
+        ("referee", "python"),
+        ("cardpress/games", "python"),  # the engines' refusals and option errors
+        ("templates/referee", "jinja2"),
+    ):
         method_map = [("**.py" if method == "python" else "**.html", method)]
         options = {"**.html": {"extensions": "jinja2.ext.i18n"}}
         for _file, _line, message, _comments, _ctx in extract_from_dir(
