@@ -325,7 +325,7 @@ def watch(table_id: str) -> str:
 
 
 @bp.get("/<table_id>/<token>")
-@keeps_query("right")
+@keeps_query("right", "first")
 def phone(table_id: str, token: str) -> str:
     table = _table_or_404(table_id)
     return _render(table, _caller(table, token), token)
@@ -434,6 +434,53 @@ def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | Non
     return {"rights": rights, "right": right, "lefts": lefts}
 
 
+#: more choices than this are picked in two taps (a card, then what goes with it)
+MANY = 6
+
+
+def card_picker(
+    game: str, actions: list[str], view: Any, chosen: str | None
+) -> dict[str, Any] | None:
+    """Many card choices in two taps: a card first, then the moves that go with it.
+
+    Detective Eye's draft passes two of five cards (10 pairs); an Ultimatch
+    turn can offer dozens of plays. Step 1 lists each card once, as its
+    picture, as links (``?first=<card>``: no JavaScript needed); step 2 only
+    the legal moves with that card. Nothing illegal is ever offered.
+    """
+    if len(actions) <= MANY:
+        return None
+    if game == "detective-eye" and all(a.startswith("pass:") for a in actions):
+        moves = [(a, a[5:].split(",")) for a in actions]
+        firsts = [c for c in view.get("hand") or [] if any(c in cs for _a, cs in moves)]
+        prompts = (_("Step 1: the first card you pass."), _("Step 2: the card to pass with it."))
+    elif game == "ultimatch" and any(a.startswith("match:") for a in actions):
+        plays = [a.split(":", 2) for a in actions if a.startswith("match:")]
+        moves = [(f"match:{t}:{used}", [t, *used.split("+")]) for _k, t, used in plays]
+        order = [c for c in view.get("pyramid") or [] if c not in (None, "hidden")]
+        firsts = [c for c in order if any(cs[0] == c for _a, cs in moves)]
+        prompts = (
+            _("Step 1: the pyramid card to match."),
+            _("Step 2: the cards to match it with."),
+        )
+    else:
+        return None
+    first = chosen if chosen in firsts else None
+    seconds = [
+        (a, [c for c in cs if c != first], words.action(game, a, view))
+        for a, cs in moves
+        if first is not None and (cs[0] == first if game == "ultimatch" else first in cs)
+    ]
+    others = [(a, words.action(game, a, view)) for a in actions if a not in dict(moves)]
+    return {
+        "firsts": firsts,
+        "first": first,
+        "seconds": seconds,
+        "others": others,
+        "prompts": prompts,
+    }
+
+
 @bp.post("/<table_id>/<token>")
 def phone_post(table_id: str, token: str) -> Any:
     table = _table_or_404(table_id)
@@ -516,6 +563,7 @@ def _render(
         to_act=to_act,
         actions=[(a, words.action(game, a, view)) for a in legal],
         picker=hands_picker(legal, request.args.get("right")),
+        card_picker=card_picker(game, legal, view, request.args.get("first")),
         bid_picker=bid_picker(game, legal, view),
         picked_bid=PICKED_BID,
         picture=picture_url,

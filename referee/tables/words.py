@@ -242,6 +242,25 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
     return label() if label else act
 
 
+#: actions whose argument is the one card they move
+_ONE_CARD = {"take", "place", "discard", "give", "offer", "alta", "collect", "warehouse"}
+
+
+def action_cards(game: str, act: str) -> list[str]:
+    """The cards an action moves, in the order its label names them (shown as pictures)."""
+    kind, _sep, arg = act.partition(":")
+    if kind in _ONE_CARD and arg and arg != "none":
+        return [arg]
+    if kind == "swap":
+        return [arg.partition(":")[2]]
+    if kind == "match":
+        target, _sep, used = arg.partition(":")
+        return [target, *used.split("+")]
+    if kind == "pass" and arg:
+        return arg.split(",")
+    return []
+
+
 def event(
     game: str, ev: Mapping[str, Any], names: Sequence[str], view: Mapping[str, Any] | None = None
 ) -> str:

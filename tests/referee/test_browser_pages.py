@@ -57,6 +57,8 @@ PAGES = {
     "table record": "/{lang}/{fa_host}/record",
     "ultimatch table": "/{lang}/{um_seat}",
     "eshi100 table": "/{lang}/{es_seat}",
+    "detective eye draft, card picked": "/{lang}/{de_seat}?first={de_first}",
+    "ultimatch plays, target picked": "/{lang}/{ump_seat}?first={ump_first}",
     "not found": "/{lang}/c/triptych/nope",
     "offline": "/{lang}/offline",
 }
@@ -83,6 +85,8 @@ def tables(server) -> dict[str, str]:
         ("fa2", "finger-auction", ["Aki", "Ben"], 0),
         ("um", "ultimatch", ["Aki", "Ben", "Chie"], 10),
         ("es", "eshi100", ["Aki", "Ben", "Chie"], 8),
+        ("de", "detective-eye", ["Aki", "Ben", "Chie"], 0),
+        ("ump", "ultimatch", ["Aki", "Ben"], 7),  # seed 5: then Aki has 40 plays
     ):
         made = call("/api/v1/tables", {"game": game, "players": players, "seed": 5})
         state = GAMES[game].new_game(players, 5)
@@ -94,8 +98,11 @@ def tables(server) -> dict[str, str]:
             call(f"/api/v1/tables/{made['table']}/actions", {"action": action}, token)
         table = f"tables/{made['table']}"
         paths[f"{key}_seat"] = f"{table}/{made['seats'][0]['token']}"
+        firsts = [a.split(":")[-1 if game != "ultimatch" else 1] for a in state.legal_actions(0)]
+        paths[f"{key}_first"] = firsts[0].split(",")[0] if firsts else ""
         paths[f"{key}_host"] = f"{table}/{made['host']['token']}"
         paths[f"{key}_watch"] = table
+    assert paths["de_first"] and paths["ump_first"]  # the picker pages pick a card
     return paths
 
 
@@ -107,7 +114,8 @@ def test_axe_core_is_installed():
 #: sentence are exempt, as WCAG 2.5.8 allows)
 TARGETS = (
     "a.rule-id, .big-links a, .lang, .card-grid a, .bottom a, .page-actions a, "
-    "button:not(.default-submit), label.check, .finger span, summary, .roles a, .place"
+    "button:not(.default-submit), label.check, .finger span, summary, .roles a, .place, "
+    ".pick-step"
 )
 SMALL = f"""[...document.querySelectorAll("{TARGETS}")]
   .filter(e => e.offsetParent !== null)

@@ -99,7 +99,7 @@ def test_three_phones_play_a_finger_auction_with_secret_bids(browser, live_serve
         reloaded = False
         version = 1
         while not screen.query_selector("#result"):
-            waiting = [p for p in phones if p.query_selector("button.act, a.pick-right")]
+            waiting = [p for p in phones if p.query_selector(MOVES)]
             assert waiting, "nobody can move but the game is not over"
             phone = choices.choice(waiting)
             _tap_a_move(phone, choices)
@@ -121,10 +121,14 @@ def test_three_phones_play_a_finger_auction_with_secret_bids(browser, live_serve
             assert page.problems == [], page.problems
 
 
+#: what a phone offers to tap for a move: a button, or a picker's first step (a link)
+MOVES = "button.act, a.pick-right, a.pick-step"
+
+
 def _tap_a_move(phone, choices) -> None:
-    """One legal move: a button, or a two-hand bid through the picker (right, then left)."""
+    """One legal move: a button, or through a picker (a right hand or a card, then a button)."""
     if not phone.query_selector("button.act"):
-        choices.choice(phone.query_selector_all("a.pick-right")).click()
+        choices.choice(phone.query_selector_all("a.pick-right, a.pick-step")).click()
         phone.wait_for_selector("button.act")
     choices.choice(phone.query_selector_all("button.act")).click()
 
@@ -208,8 +212,8 @@ def test_detective_eye_phones_never_show_anothers_hidden_cards(browser, live_ser
                 assert pictures == {printed[c] for c in shown}, names[seat]
                 cards = {c for pair in hidden for c in pair.split(",")}  # a draft pass: two
                 assert not alts & {said[c] for c in cards}, names[seat]
-            movers = [p for p in phones if p.query_selector("button.act")]
-            choices.choice(choices.choice(movers).query_selector_all("button.act")).click()
+            movers = [p for p in phones if p.query_selector(MOVES)]
+            _tap_a_move(choices.choice(movers), choices)
             version += 1
             _in_step(phones, version)
         assert version >= 12
@@ -241,3 +245,59 @@ def _hidden_from(state, seat: int) -> set[str]:
     from tests.referee.tables.test_pages import _hidden_from as hidden
 
     return hidden(state, seat)
+
+
+def test_an_ultimatch_play_is_two_taps_on_printed_cards(browser, live_server):
+    """Forty plays are not forty buttons: a face-up card's picture, then its plays."""
+    base, app = live_server
+    names = ["Aki", "Ben"]
+    with app.test_client() as client:
+        made = client.post(
+            "/api/v1/tables", json={"game": "ultimatch", "players": names, "seed": 5}
+        ).get_json()
+        state = GAMES["ultimatch"].new_game(names, 5)
+        while not (state.phase == "match" and state.current_players() == [0]):
+            seat = state.current_players()[0]
+            action = state.legal_actions(seat)[-1]
+            state.apply(seat, action)
+            client.post(
+                f"/api/v1/tables/{made['table']}/actions",
+                json={"action": action},
+                headers={"Authorization": f"Bearer {made['seats'][seat]['token']}"},
+            )
+    plays = [a for a in state.legal_actions(0) if a.startswith("match:")]
+    assert len(plays) > 20
+    url = base + "/" + made["seats"][0]["url"].split("/", 3)[3]  # the table speaks ja
+    with phone_page(browser, 390, "ja") as aki:
+        aki.goto(url)
+        assert not aki.query_selector("button.act[value^='match:']")  # step 1: pictures only
+        picks = aki.query_selector_all("a.pick-step")
+        targets = [p.get_attribute("href").split("=")[1].split("#")[0] for p in picks]
+        assert targets and set(targets) == {a.split(":")[1] for a in plays}
+        for pick in picks:  # a thumb's size, each a printed card's picture
+            box = pick.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+            assert pick.query_selector("img[src*='/tables/cards/ultimatch/']")
+        target = targets[1]
+        aki.click(f"a.pick-step[href^='?first={target}#']")
+        aki.wait_for_selector("button.act.with-cards")
+        offered = aki.eval_on_selector_all(
+            "button.act[value^='match:']", "bs => bs.map(b => b.value)"
+        )
+        assert offered == [a for a in plays if a.split(":")[1] == target]
+        assert aki.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        aki.click(f"button.act[value='{offered[-1]}']")
+        _in_step([aki], _version_after(state))
+        assert "?first" not in aki.url
+        assert aki.problems == [], aki.problems
+    with app.test_client() as client:
+        record = client.get(
+            f"/api/v1/tables/{made['table']}/record",
+            headers={"Authorization": f"Bearer {made['host']['token']}"},
+        ).get_json()
+    assert record["actions"][-1] == [0, offered[-1]]
+
+
+def _version_after(state) -> int:
+    """The table's version once one more move is made (bots: none)."""
+    return len(state.action_log) + 1

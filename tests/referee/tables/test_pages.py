@@ -469,3 +469,87 @@ def test_an_eshi100_bid_is_ticked_cards_not_one_button_per_subset(api):
     ben = api.get(path_of(body["seats"][1]["url"])).get_data(as_text=True)
     assert 'value="bid:"' in ben and "Bid nothing" in ben
     assert "Aki's bid: 2 card(s), face down" in ben
+
+
+def _picker(html: str) -> tuple[list[str], list[str]]:
+    """A card picker's step 1 (the cards, as links) and what the page offers to post."""
+    firsts = re.findall(r'href="\?first=([^"#]+)#move"', html)
+    offered = re.findall(r'name="action" value="([^"]+)"', html)
+    return firsts, offered
+
+
+def test_a_detective_eye_draft_is_picked_card_then_partner_without_javascript(api):
+    """Ten "Pass X, Y" buttons become two taps on pictures: only legal pairs."""
+    body = create_table(api, game="detective-eye", players=["Aki", "Ben", "Chi"], lang="en")
+    table, aki = body["table"], path_of(body["seats"][0]["url"])
+    state = GAMES["detective-eye"].new_game(["Aki", "Ben", "Chi"], 7)
+    legal = state.legal_actions(0)
+    assert len(legal) == 10
+    html = api.get(aki).get_data(as_text=True)
+    firsts, offered = _picker(html)
+    assert firsts == state.hands[0] and offered == []  # step 1: no ten buttons
+    assert "Step 1: the first card you pass." in html
+    for c in firsts:  # each card shown as its printed picture
+        assert re.search(
+            rf'href="\?first={c}#move"[^>]*>\s*<span class="card" data-card="{c}"', html
+        )
+    first = firsts[2]
+    second = api.get(f"{aki}?first={first}").get_data(as_text=True)
+    assert 'aria-current="true">' in second and "Step 2: the card to pass with it." in second
+    _firsts, offered = _picker(second)
+    assert sorted(offered) == sorted(a for a in legal if first in a[5:].split(","))
+    assert len(offered) == 4 and all(a in legal for a in offered)
+    nonce = re.search(r'name="nonce" value="([^"]+)"', second).group(1)
+    posted = api.post(f"{aki}?first={first}", data={"action": offered[1], "nonce": nonce})
+    assert posted.status_code == 303 and posted.headers["Location"].endswith(aki)
+    record = api.get(
+        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
+    ).get_json()
+    assert record["actions"] == [[0, offered[1]]]
+    ben = path_of(body["seats"][1]["url"])
+    assert _picker(api.get(f"{ben}?first=not-a-card").get_data(as_text=True))[1] == []
+    japanese = api.get(ben.replace("/en/", "/ja/")).get_data(as_text=True)
+    assert "ステップ1：渡すカードの1枚目を選びます。" in japanese and not raw_ids(japanese)
+
+
+def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
+    """Many match buttons become: a face-up pyramid card, then only its legal plays."""
+    names = ["Aki", "Ben"]
+    body = create_table(api, game="ultimatch", players=names, seed=4, lang="en")
+    table, seats = body["table"], body["seats"]
+    state = GAMES["ultimatch"].new_game(names, 4)
+    while state.phase != "match":  # the exchange: whoever acts takes the first choice
+        seat = state.current_players()[0]
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        answer = api.post(
+            f"/api/v1/tables/{table}/actions",
+            json={"action": action},
+            headers=auth(seats[seat]["token"]),
+        )
+        assert answer.status_code == 200
+    seat = state.current_players()[0]
+    legal = state.legal_actions(seat)
+    plays = [a for a in legal if a.startswith("match:")]
+    assert len(plays) > 6, "seed 4 gives this turn many plays"
+    phone = path_of(seats[seat]["url"])
+    html = api.get(phone).get_data(as_text=True)
+    firsts, offered = _picker(html)
+    face_up = [c for c in state.view(seat)["pyramid"] if c not in (None, "hidden")]
+    assert firsts == [t for t in face_up if any(a.split(":")[1] == t for a in plays)]
+    assert offered == [a for a in legal if not a.startswith("match:")]  # pass, when legal
+    for target in firsts:
+        step2 = api.get(f"{phone}?first={target}").get_data(as_text=True)
+        _f, offered = _picker(step2)
+        wanted = [a for a in plays if a.split(":")[1] == target]
+        assert [a for a in offered if a.startswith("match:")] == wanted
+        for action in wanted:  # each play shows its cards' pictures in the button
+            used = action.split(":")[2].split("+")
+            button = re.search(rf'value="{re.escape(action)}"[^>]*>(.*?)</button>', step2, re.S)
+            assert re.findall(r'data-card="([^"]+)"', button.group(1)) == used
+    target = firsts[-1]
+    action = next(a for a in plays if a.split(":")[1] == target)
+    posted = api.post(f"{phone}?first={target}", data={"action": action})
+    assert posted.status_code == 303
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
+    assert record.get_json()["actions"][-1] == [seat, action]
