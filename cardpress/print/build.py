@@ -275,6 +275,32 @@ def run_job(job: Job, opts: Options) -> tuple[Job, list[str], list[str], str | N
     return job, written, notes, error
 
 
+def run_jobs(jobs: list[Job], opts: Options) -> list[tuple[Job, list[str], list[str], str | None]]:
+    """Build jobs one after another in one worker (see ``batches``)."""
+    return [run_job(job, opts) for job in jobs]
+
+
+def batches(order: list[Job]) -> list[list[Job]]:
+    """The jobs grouped so that one worker builds every PDF of a deck in one language.
+
+    Those PDFs print the same faces, which a worker draws once and then replays
+    (``cardpress.print.replay``); split over two workers, both would draw them.
+    Groups keep the order of their first job; rule sheets stay one job each.
+    """
+    groups: dict[tuple[str, str], list[Job]] = {}
+    out: list[list[Job]] = []
+    for job in order:
+        if job.kind == "rules":
+            out.append([job])
+            continue
+        group = groups.get((job.deck, job.lang))
+        if group is None:
+            group = groups[(job.deck, job.lang)] = []
+            out.append(group)
+        group.append(job)
+    return out
+
+
 def _run(job: Job, opts: Options) -> list[str]:
     out = Path(opts.out)
     if job.kind == "rules":
@@ -401,9 +427,10 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
                 finish(*run_job(job, opts))
         else:
             with ProcessPoolExecutor(max_workers=opts.jobs) as pool:
-                futures = [pool.submit(run_job, job, opts) for job in order]
+                futures = [pool.submit(run_jobs, batch, opts) for batch in batches(order)]
                 for fut in as_completed(futures):
-                    finish(*fut.result())
+                    for result in fut.result():
+                        finish(*result)
     finally:
         write_atomic(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
     report.seconds = time.perf_counter() - started

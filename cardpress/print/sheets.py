@@ -40,6 +40,7 @@ from cardpress.print.layout import (
     ink_area,
     sheet,
 )
+from cardpress.print.replay import FaceBook, face_book
 from cardpress.print.typeset import MIN_SIZE, MUTED, Ctx, draw_fit, fit_size, label
 
 CREATOR = "cardpress"
@@ -97,6 +98,32 @@ def new_canvas(buf, pagesize, title: str, *, cmyk: bool = False) -> Canvas:
     c.setSubject(title)
     c.setFont(SANS, 8)  # the canvas starts on Helvetica: never let it be used
     return c
+
+
+def _faces(c: Canvas, ctx: Ctx, deck, cards: Sequence, *, cmyk: bool = False):
+    """``face(card)()`` draws the card's face on ``c``: recorded once per deck and context.
+
+    A document that prints a single face draws it (recording the deck would cost more).
+    """
+
+    def live(card):
+        return lambda: faces.draw_front(c, ctx, deck, card)
+
+    if len(cards) < 2:
+        return live
+
+    def scratch() -> Canvas:
+        return new_canvas(io.BytesIO(), (ctx.w, ctx.h), "faces", cmyk=cmyk)
+
+    book: FaceBook = face_book(
+        deck,
+        (ctx, cmyk),
+        unique_cards(deck),
+        scratch,
+        lambda canvas, card: faces.draw_front(canvas, ctx, deck, card),
+    )
+    book.prime(c)
+    return lambda card: lambda: book.draw(c, card, live(card))
 
 
 def _card_at(c: Canvas, slot: Slot, draw, slots: tuple[Slot, ...] = (), bleed=(0.0, 0.0)) -> None:
@@ -203,11 +230,14 @@ def render_deck_pdf(
     ``gutter`` spaces the cards and bleeds each into the gutters (see ``layout.sheet``).
     """
     lay = sheet(paper, size, duplex, gutter=gutter)
-    ctx = Ctx(lang, base_url, lay.size, max(lay.bleed), root)
+    # faces run into the print shop's bleed, the most any gutter takes (the slot clips them),
+    # so that every PDF of the deck prints the same recorded faces
+    ctx = Ctx(lang, base_url, lay.size, BLEED, root)
     cards = tuple(cards) if cards is not None else deck_cards(deck)
     buf = io.BytesIO()
     title = f"{deck.name[lang]} — {paper}"
     c = new_canvas(buf, lay.page, title)
+    face = _faces(c, ctx, deck, cards)
     _define_back(c, ctx, deck, "back")
     per = lay.per_sheet
     total = max(1, -(-len(cards) // per))
@@ -222,9 +252,7 @@ def render_deck_pdf(
         backs = lay.backs[: len(chunk)]
         c.setFont(SANS, 8)
         for slot, card in zip(fronts, chunk, strict=True):
-            _card_at(
-                c, slot, lambda card=card: faces.draw_front(c, ctx, deck, card), fronts, lay.bleed
-            )
+            _card_at(c, slot, face(card), fronts, lay.bleed)
         draw_crop_marks(c, fronts, ink_area(lay), lay.bleed)
         sheet_no = label(lang, "sheet {n} of {total}").format(n=n + 1, total=total)
         if duplex == "gutterfold":
@@ -282,12 +310,13 @@ def render_print_shop_pdf(
     page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
     buf = io.BytesIO()
     c = new_canvas(buf, page, f"{deck.name[lang]} — print shop", cmyk=cmyk)
+    face = _faces(c, ctx, deck, cards, cmyk=cmyk)
     c.setTrimBox((bleed, bleed, bleed + cs.width, bleed + cs.height))
     c.setBleedBox((0, 0, page[0], page[1]))
     if backs:
         _define_back(c, ctx, deck, "back")
     for card in cards:
-        _bled_page(c, bleed, lambda card=card: faces.draw_front(c, ctx, deck, card))
+        _bled_page(c, bleed, face(card))
         if backs:
             _bled_page(c, bleed, lambda: c.doForm("back"))
     c.save()

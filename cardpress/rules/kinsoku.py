@@ -242,5 +242,18 @@ class KinsokuParagraph(Paragraph):
                 ascent=style.fontSize,
                 descent=-0.2 * style.fontSize,
             )
+        # platypus wraps a paragraph again and again at the same width (each frame it
+        # tries, KeepTogether, tables measuring their cells): break its lines once per width
+        key = (tuple(maxWidths), frags)
+        done = self.__dict__.get("_kinsoku_lines")
+        if done is not None and done[0][0] == key[0] and done[0][1] is frags:
+            return done[1]
         auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        return kinsoku_split(frags, maxWidths, auto_leading not in ("", "off"))
+        lines = kinsoku_split(frags, maxWidths, auto_leading not in ("", "off"))
+        self._kinsoku_lines = (key, lines)
+        return lines
+
+    def split(self, availWidth, availHeight):
+        # splitting edits the broken lines' words in place: never hand them out again
+        self.__dict__.pop("_kinsoku_lines", None)
+        return super().split(availWidth, availHeight)
