@@ -456,7 +456,7 @@ def card_picker(
         prompts = (_("Step 1: the first card you pass."), _("Step 2: the card to pass with it."))
     elif game == "ultimatch" and any(a.startswith("match:") for a in actions):
         plays = [a.split(":", 2) for a in actions if a.startswith("match:")]
-        moves = [(f"match:{t}:{used}", [t, *used.split("+")]) for _k, t, used in plays]
+        moves = [(":".join(p), [p[1], *p[2].split("+")]) for p in plays]  # target first
         order = [c for c in view.get("pyramid") or [] if c not in (None, "hidden")]
         firsts = [c for c in order if any(cs[0] == c for _a, cs in moves)]
         prompts = (
@@ -471,7 +471,8 @@ def card_picker(
         for a, cs in moves
         if first is not None and (cs[0] == first if game == "ultimatch" else first in cs)
     ]
-    others = [(a, words.action(game, a, view)) for a in actions if a not in dict(moves)]
+    picked = {a for a, _cs in moves}
+    others = [(a, words.action(game, a, view)) for a in actions if a not in picked]
     return {
         "firsts": firsts,
         "first": first,
