@@ -36,6 +36,18 @@ from cardpress.games.gallery_rush import GalleryRushState
 from cardpress.games.triptych import FULL_DECK, KIND, PAINTER_OF, PAINTINGS
 from cardpress.games.ultimatch import DECK as UM_DECK
 from cardpress.games.ultimatch import DIFFICULTIES, UltimatchState
+from cardpress.i18n import po_path
+
+
+def _translated() -> set[str]:
+    """The msgids the Japanese catalogue translates (every refusal must be one)."""
+    from babel.messages.pofile import read_po
+
+    with po_path("ja", "messages").open("rb") as fh:
+        return {m.id for m in read_po(fh, locale="ja") if m.id and m.string}
+
+
+TRANSLATED = _translated()
 
 JUNK = [
     "",
@@ -235,6 +247,7 @@ class EngineMachine(RuleBasedStateMachine):
         with pytest.raises(IllegalAction) as info:
             s.apply(seat, junk)
         assert info.value.reason
+        assert info.value.message in TRANSLATED, info.value.message  # sayable in any language
         assert s.to_json() == before
 
     @rule()
