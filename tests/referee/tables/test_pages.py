@@ -103,6 +103,22 @@ def test_a_stale_tap_explains_itself(api):
     assert "The table moved on before your tap arrived" in response.get_data(as_text=True)
 
 
+def test_a_refused_move_is_explained_in_the_pages_language(api):
+    """Buttons never offer an illegal move; a crafted one is refused in words, with its ruling."""
+    body = create_table(api, game="ultimatch", players=["Aki"], seed=3, lang="ja")
+    aki = path_of(body["seats"][0]["url"])
+    state = GAMES["ultimatch"].new_game(["Aki"], 3)
+    target = next(c for c in state.view(0)["pyramid"] if c not in (None, "hidden"))
+    card = next(c for c in state.hands[0] if f"match:{target}:{c}" not in state.legal_actions(0))
+    page = api.post(aki, data={"action": f"match:{target}:{card}"}).get_data(as_text=True)
+    error = re.search(r'<div class="error" role="alert">(.*?)</div>', page, re.S).group(1)
+    said = re.sub(r"<[^>]+>", "", error)
+    assert "に合わせられません。" in said and "UM-" in said, said
+    assert not re.findall(r"[a-z]+-\d+", said.split("：", 1)[1]), said  # cards named, not ids
+    english = api.post(aki.replace("/ja/", "/en/"), data={"action": "pass"})
+    assert "solitaire has no pass" in english.get_data(as_text=True)
+
+
 def test_spectators_see_no_buttons_and_wrong_links_are_404(api):
     body = create_table(api, lang="en")
     html = api.get(f"/en/tables/{body['table']}").get_data(as_text=True)
