@@ -283,19 +283,18 @@ def run_jobs(jobs: list[Job], opts: Options) -> list[tuple[Job, list[str], list[
 def batches(order: list[Job]) -> list[list[Job]]:
     """The jobs grouped so that one worker builds every PDF of a deck in one language.
 
-    Those PDFs print the same faces, which a worker draws once and then replays
+    Those PDFs print the same faces, which a worker draws once and then places
     (``cardpress.print.replay``); split over two workers, both would draw them.
-    Groups keep the order of their first job; rule sheets stay one job each.
+    Likewise a game's rule sheets in one language (A4 and Letter) share one
+    parsed rule document. Groups keep the order of their first job.
     """
-    groups: dict[tuple[str, str], list[Job]] = {}
+    groups: dict[tuple[bool, str, str], list[Job]] = {}
     out: list[list[Job]] = []
     for job in order:
-        if job.kind == "rules":
-            out.append([job])
-            continue
-        group = groups.get((job.deck, job.lang))
+        key = (job.kind == "rules", job.deck, job.lang)
+        group = groups.get(key)
         if group is None:
-            group = groups[(job.deck, job.lang)] = []
+            group = groups[key] = []
             out.append(group)
         group.append(job)
     return out

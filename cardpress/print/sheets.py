@@ -101,7 +101,8 @@ def new_canvas(buf, pagesize, title: str, *, cmyk: bool = False) -> Canvas:
 
 
 def _faces(c: Canvas, ctx: Ctx, deck, cards: Sequence, *, cmyk: bool = False):
-    """``face(card)()`` draws the card's face on ``c``: recorded once per deck and context.
+    """``face(card)()`` draws the card's face on ``c``: recorded once per deck and context,
+    placed as a form (see ``cardpress.print.replay``).
 
     A document that prints a single face draws it (recording the deck would cost more).
     """
@@ -121,6 +122,7 @@ def _faces(c: Canvas, ctx: Ctx, deck, cards: Sequence, *, cmyk: bool = False):
         unique_cards(deck),
         scratch,
         lambda canvas, card: faces.draw_front(canvas, ctx, deck, card),
+        (-ctx.bleed, -ctx.bleed, ctx.w + ctx.bleed, ctx.h + ctx.bleed),
     )
     book.prime(c)
     return lambda card: lambda: book.draw(c, card, live(card))

@@ -70,6 +70,16 @@ def decode(img: Image.Image) -> list[str]:
     return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
 
 
+def page_streams(page) -> list[bytes]:
+    """A page's content stream and those of the forms it places (card faces, backs)."""
+    streams = [page.get_contents().get_data()]
+    for ref in page["/Resources"].get("/XObject", {}).values():
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            streams.append(xobject.get_data())
+    return streams
+
+
 def card_positions(pdf: bytes, page: int, w: float, h: float) -> list[tuple[float, float]]:
     """Lower-left corners of the cards on a page, read from the content stream.
 

@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color
 
 from cardpress.print.cli import build_command
 from cardpress.print.cmyk import to_cmyk
-from tests.print.helpers import BASE
+from tests.print.helpers import BASE, page_streams
 
 COLOUR_OPS = re.compile(rb"(?<![A-Za-z/])(rg|RG|k|K|g|G|sc|SC|scn|SCN)(?![A-Za-z])")
 
@@ -23,10 +23,7 @@ def colour_operators(pdf: bytes) -> set[bytes]:
     reader = PdfReader(io.BytesIO(pdf))
     ops: set[bytes] = set()
     for page in reader.pages:
-        streams = [page.get_contents().get_data()]
-        for ref in page["/Resources"].get("/XObject", {}).values():
-            streams.append(ref.get_object().get_data())
-        for data in streams:
+        for data in page_streams(page):
             ops.update(m.group(1) for m in COLOUR_OPS.finditer(data))
     return ops
 

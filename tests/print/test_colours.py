@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardpress.print import faces_eshi100, faces_triptych, faces_ultimatch
 from cardpress.print.art import hex_rgb
 from cardpress.print.glyphs import draw_flower, draw_symbol
-from tests.print.helpers import catalogue, deck_pdf, render
+from tests.print.helpers import catalogue, deck_pdf, page_streams, render
 
 #: WCAG 2 AA for text: every part of a corner index, against what it is printed on
 MIN_CONTRAST = 4.5
@@ -69,7 +69,8 @@ def test_the_faces_print_their_indices_in_those_inks(deck):
     fills = {
         tuple(float(v) for v in m.groups())
         for page in reader.pages
-        for m in _RG.finditer(page.get_contents().get_data())
+        for stream in page_streams(page)
+        for m in _RG.finditer(stream)
     }
     d = catalogue().deck(deck)
     missing = {

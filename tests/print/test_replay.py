@@ -6,12 +6,18 @@ import io
 
 import numpy as np
 import pytest
+from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print import replay
 from cardpress.print.export import rasterise_images
-from cardpress.print.sheets import render_deck_pdf, render_print_shop_pdf, unique_cards
+from cardpress.print.sheets import (
+    deck_cards,
+    render_deck_pdf,
+    render_print_shop_pdf,
+    unique_cards,
+)
 from tests.print.helpers import BASE, catalogue
 
 
@@ -34,7 +40,9 @@ def test_replayed_faces_look_like_faces_drawn_live(deck_id, lang):
         live = _pixels(
             render_print_shop_pdf(deck, lang, BASE, root=cat.root, cards=[card], backs=False)
         )[0]
-        assert np.array_equal(page, live), card.id
+        # a form composites alpha a hair differently from inline operators: <= 2/255
+        diff = np.abs(page.astype(int) - live.astype(int))
+        assert page.shape == live.shape and diff.max() <= 2, (card.id, diff.max())
 
 
 def test_bytes_do_not_depend_on_what_the_process_drew_before():
@@ -64,28 +72,26 @@ def test_a_face_that_places_an_image_is_drawn_live():
             canvas.drawImage(image, 0, 0, 10, 10)
 
     canvas = _scratch()
-    book = replay.record(canvas, [_Card("plain"), _Card("picture")], lambda c: draw(canvas, c))
-    assert book.ops["plain"][1] is not None
-    assert book.ops["picture"][1] is None
+    cards = [_Card("plain"), _Card("picture")]
+    book = replay.record(canvas, cards, lambda c: draw(canvas, c), (0, 0, 10, 10))
+    assert book.faces["plain"].stream is not None
+    assert book.faces["picture"].stream is None
 
 
-def test_a_page_that_named_transparency_otherwise_draws_live():
-    def draw(canvas, card):
-        canvas.setFillAlpha(0.5)
-        canvas.rect(0, 0, 10, 10, fill=1)
-
-    scratch = _scratch()
-    card = _Card("a")
-    book = replay.record(scratch, [card], lambda c: draw(scratch, c))
-    target = _scratch()
-    assert book.prime(target)
-    target.setStrokeAlpha(0.3)  # this page's first state gets the name the face uses
-    drawn = []
-    book.draw(target, card, lambda: drawn.append(card.id))
-    assert drawn == ["a"]
-    target.showPage()  # a new page starts a new table of names
-    book.draw(target, card, lambda: drawn.append(card.id))
-    assert drawn == ["a"] and "/gRLs0 gs" in target._code
+def test_copies_of_a_card_are_one_form():
+    """絵師100人展 prints every copy: each card type is one form, placed once per copy."""
+    cat = catalogue()
+    deck = cat.eshi100
+    reader = PdfReader(io.BytesIO(render_deck_pdf(deck, "ja", "a4", BASE, root=cat.root)))
+    placed: list[str] = []
+    for page in reader.pages:
+        forms = page["/Resources"].get("/XObject", {})
+        placed += [name for name in forms if "cardpress-face" in name]
+    kinds = unique_cards(deck)
+    assert len(set(placed)) == len(kinds) < len(deck_cards(deck))
+    # every copy is placed: count the Do operators naming a face
+    uses = sum(page.get_contents().get_data().count(b"cardpress-face") for page in reader.pages)
+    assert uses == len(deck_cards(deck))
 
 
 def _png() -> bytes:
