@@ -233,10 +233,16 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
         return _("Swap for %(player)s's %(card)s", player=who, card=c(cid))
     if kind == "match":
         target, _sep, used = arg.partition(":")
+        alta = set((view or {}).get("alta") or [])
         return _(
             "Match %(target)s with %(cards)s",
             target=c(target),
-            cards=cards(game, used.split("+"), view),
+            cards=joined(
+                [
+                    _("%(card)s from the alta hand", card=c(u)) if u in alta else c(u)
+                    for u in used.split("+")
+                ]
+            ),
         )
     label = labels.get(kind)
     return label() if label else act

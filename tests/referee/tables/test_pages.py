@@ -563,6 +563,8 @@ def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
             used = action.split(":")[2].split("+")
             button = re.search(rf'value="{re.escape(action)}"[^>]*>(.*?)</button>', step2, re.S)
             assert re.findall(r'data-card="([^"]+)"', button.group(1)) == used
+            from_alta = button.group(1).count("from the alta hand")
+            assert from_alta == len(set(used) & set(state.alta)), button.group(1)
     target = firsts[-1]
     action = next(a for a in plays if a.split(":")[1] == target)
     posted = api.post(f"{phone}?first={target}", data={"action": action})
