@@ -3,20 +3,27 @@
 For each database, gunicorn starts as the README says (``--config
 python:referee.gunicorn_conf``, gthread) on a fresh database (PostgreSQL: a
 throwaway cluster from Debian's package, started here and stopped at the
-end). Then ``--tables`` Finger Auction tables of four phones play at once:
-every phone keeps the table's event stream open, reads its own state on each
-event, and when it may act, waits a human-ish moment (``--think``) and taps.
-The baseline, on the same server and with as many clients at the same pace,
-is the stateless scoring endpoint.
+end). Then ``--tables`` Finger Auction tables of four phones play at once.
+Each phone does what the phone page does: it keeps the table's event stream
+open, reads its own state when an event announces a version newer than the
+one it shows, and when it may act, waits a human-ish moment (``--think``)
+and taps; the tap's answer is its new state. The baseline, on the same
+server and with as many clients at the same pace, is the stateless scoring
+endpoint.
 
 Printed per run: action latency p50/p95/p99 (POST to answer), propagation
 p50/p95/p99 (from a phone sending its move to every other phone at the table
 receiving the event; conservative: includes the action's own latency),
-actions/s, errors, and "lost": acknowledged moves missing from the tables'
-records afterwards. Goals: action p99 <= 100 ms, propagation p95 <= 500 ms,
-0 errors, 0 lost.
+actions/s, errors, "lost": acknowledged moves missing from the tables'
+records afterwards, and the CPU the server (and PostgreSQL) spent per action,
+which is what decides how many tables a machine can serve. Goals: action
+p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost.
 
     .venv/bin/python benchmarks/tables.py [--tables 50] [--phones 4] [--seconds 90]
+
+``--compare DIR`` serves another checkout's code (e.g. ``git archive main |
+tar x -C DIR``) to the same clients, run by run beside this one's: on a
+shared machine, compare figures taken side by side.
 
 The clients (one thread per phone) run on the same machine as the server and
 share its CPUs; compare the runs with each other and with the baseline.
@@ -28,6 +35,7 @@ import argparse
 import http.client
 import json
 import multiprocessing
+import os
 import random
 import sys
 import tempfile
@@ -39,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.pgcluster import private_cluster  # noqa: E402
+from tests.pgcluster import Cluster, private_cluster  # noqa: E402
 from tests.referee.tables.test_production import production_server  # noqa: E402
 
 SCORE_BODY = json.dumps(
@@ -115,53 +123,83 @@ def _request(
     raise AssertionError("unreachable")
 
 
+class Shown:
+    """What a phone's page shows: the version it last rendered, and the newest announced."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.version = -1  # rendered
+        self.announced = -1  # newest on the event stream
+        self.changed = threading.Event()
+
+    def announce(self, version: int) -> None:
+        with self.lock:
+            self.announced = max(self.announced, version)
+            if self.announced > self.version:
+                self.changed.set()
+
+    def render(self, version: int) -> None:
+        with self.lock:
+            self.version = max(self.version, version)
+
+    def stale(self) -> bool:
+        with self.lock:
+            return self.announced > self.version
+
+
 def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadline: float) -> None:
-    """One phone: a reader on the event stream (as the page's EventSource) and a player."""
+    """One phone, doing what the phone page does (referee/static/tables.js and the
+    action form): it follows the event stream and reads its state only when an
+    event announces a version newer than the one it shows; a move's answer is the
+    state after it (the page's redirect), so the phone does not read it again."""
     host, port = base.removeprefix("http://").split(":")
     token = table.seats[seat]["token"]
     rng = random.Random(seat * 7919 + hash(table.id))
-    changed = threading.Event()
+    shown = Shown()
     reader = threading.Thread(
-        target=follow, args=(base, table, seat, stats, changed, deadline), daemon=True
+        target=follow, args=(base, table, seat, stats, shown, deadline), daemon=True
     )
     reader.start()
     conn = http.client.HTTPConnection(host, int(port), timeout=30)
     try:
         while time.monotonic() < deadline and not table.done.is_set():
-            if not changed.wait(1.0):
+            if not shown.changed.wait(1.0):
                 continue
-            changed.clear()
+            shown.changed.clear()
+            if not shown.stale():
+                continue
             status, state = _request(conn, "GET", f"/api/v1/tables/{table.id}", token)
             if status != 200:
                 stats.error(f"GET {status}")
                 continue
+            shown.render(state["version"])
+            while state["legal_actions"] and time.monotonic() < deadline:
+                time.sleep(rng.uniform(0, think))
+                action = rng.choice(state["legal_actions"])
+                started = time.monotonic()
+                status, answer = _request(
+                    conn,
+                    "POST",
+                    f"/api/v1/tables/{table.id}/actions",
+                    token,
+                    json.dumps({"action": action}),
+                    key=f"{seat}-{time.monotonic_ns()}",
+                )
+                took = time.monotonic() - started
+                if status != 200:
+                    stats.error(f"POST {status}: {answer}")
+                    break
+                with stats.lock:
+                    stats.latency.append(took)
+                    stats.actions += 1
+                with table.lock:
+                    table.sent.setdefault(answer["version"], (started, seat))
+                    table.acknowledged.append([seat, action])
+                state = answer
+                shown.render(state["version"])
             if state["terminal"]:
                 table.done.set()
                 break
-            if not state["legal_actions"]:
-                continue
-            time.sleep(rng.uniform(0, think))
-            action = rng.choice(state["legal_actions"])
-            started = time.monotonic()
-            status, answer = _request(
-                conn,
-                "POST",
-                f"/api/v1/tables/{table.id}/actions",
-                token,
-                json.dumps({"action": action}),
-                key=f"{seat}-{time.monotonic_ns()}",
-            )
-            took = time.monotonic() - started
-            if status != 200:
-                stats.error(f"POST {status}: {answer}")
-                continue
-            with stats.lock:
-                stats.latency.append(took)
-                stats.actions += 1
-            with table.lock:
-                table.sent.setdefault(answer["version"], (started, seat))
-                table.acknowledged.append([seat, action])
-            changed.set()  # look again: it may still be this phone's move
     except OSError as exc:
         stats.error(f"phone: {exc}")
     finally:
@@ -174,7 +212,7 @@ def follow(
     table: Table,
     seat: int,
     stats: Stats,
-    changed: threading.Event,
+    shown: Shown,
     deadline: float,
 ) -> None:
     url = f"{base}/api/v1/tables/{table.id}/events"
@@ -196,7 +234,7 @@ def follow(
                     if sent and sent[1] != seat:
                         stats.propagation.append(now - sent[0])
             seen = max(seen, version)
-            changed.set()
+            shown.announce(version)
     except OSError as exc:
         if not table.done.is_set() and time.monotonic() < deadline:
             stats.error(f"stream: {exc}")
@@ -226,8 +264,37 @@ def _play(args: tuple) -> dict:
     }
 
 
+def cpu_seconds(roots: list[int]) -> float:
+    """User + system CPU seconds of these processes and all their descendants, so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    chosen = set(roots)
+    grew = True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in chosen} - chosen
+        chosen |= more
+        grew = bool(more)
+    return sum(used.get(pid, 0.0) for pid in chosen)
+
+
 def run_tables(
-    base: str, n_tables: int, n_phones: int, seconds: float, think: float, procs: int
+    base: str,
+    n_tables: int,
+    n_phones: int,
+    seconds: float,
+    think: float,
+    procs: int,
+    server: list[int],
+    database: list[int],
 ) -> dict:
     bodies = []
     for i in range(n_tables):
@@ -240,10 +307,13 @@ def run_tables(
         with urllib.request.urlopen(request, timeout=30) as response:
             bodies.append(json.loads(response.read()))
     started = time.monotonic()
+    cpu_before = cpu_seconds(server), cpu_seconds(database)
     chunks = [bodies[i::procs] for i in range(procs)]
     with multiprocessing.get_context("fork").Pool(procs) as pool:
         parts = pool.map(_play, [(base, c, n_phones, seconds, think) for c in chunks if c])
     elapsed = time.monotonic() - started
+    server_cpu = cpu_seconds(server) - cpu_before[0]
+    database_cpu = cpu_seconds(database) - cpu_before[1]
     latency = [x for p in parts for x in p["latency"]]
     propagation = [x for p in parts for x in p["propagation"]]
     errors = [x for p in parts for x in p["errors"]]
@@ -270,6 +340,8 @@ def run_tables(
         "error_samples": errors[:3],
         "lost": lost,
         "finished": sum(p["done"] for p in parts),
+        "cpu": 1000 * server_cpu / max(1, len(latency)),
+        "db_cpu": 1000 * database_cpu / max(1, len(latency)) if database else float("nan"),
     }
 
 
@@ -307,10 +379,14 @@ def _score(args: tuple) -> dict:
     return {"latency": stats.latency, "errors": stats.errors}
 
 
-def run_baseline(base: str, clients: int, seconds: float, think: float, procs: int) -> dict:
+def run_baseline(
+    base: str, clients: int, seconds: float, think: float, procs: int, server: list[int]
+) -> dict:
     share = -(-clients // procs)
+    cpu_before = cpu_seconds(server)
     with multiprocessing.get_context("fork").Pool(procs) as pool:
         parts = pool.map(_score, [(base, share, seconds, think, i * share) for i in range(procs)])
+    server_cpu = cpu_seconds(server) - cpu_before
     latency = [x for p in parts for x in p["latency"]]
     return {
         "actions": len(latency),
@@ -319,7 +395,13 @@ def run_baseline(base: str, clients: int, seconds: float, think: float, procs: i
         "p95": pct(latency, 95),
         "p99": pct(latency, 99),
         "errors": sum(len(p["errors"]) for p in parts),
+        "cpu": 1000 * server_cpu / max(1, len(latency)),
     }
+
+
+def postmaster(cluster: Cluster) -> list[int]:
+    """The PostgreSQL server's process (its backends are its children)."""
+    return [int((cluster.data / "postmaster.pid").read_text().split()[0])]
 
 
 def main() -> None:
@@ -335,53 +417,68 @@ def main() -> None:
     )
     parser.add_argument("--baseline-seconds", type=float, default=20)
     parser.add_argument("--procs", type=int, default=4, help="client processes")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="DIR",
+        help="also serve another checkout's code (e.g. `git archive main`) with the same "
+        "clients, run by run beside this one's",
+    )
+    parser.add_argument(
+        "--databases",
+        default="sqlite,postgresql",
+        help="which databases to run, comma-separated (default: both)",
+    )
     args = parser.parse_args()
+    databases = set(args.databases.split(","))
+    trees: list[tuple[str, Path | None]] = [("", None)]
+    if args.compare is not None:
+        trees = [(f"{args.compare.name}: ", args.compare.resolve()), ("this: ", None)]
+    play = (args.tables, args.phones, args.seconds, args.think, args.procs)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        sqlite_url = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        with production_server(sqlite_url, threads=256) as (base, _):
-            base_row = run_baseline(
-                base, args.tables * args.phones, args.baseline_seconds, args.think, args.procs
-            )
-            rows.append(("scoring API (stateless)", base_row))
-            rows.append(
-                (
-                    "tables, SQLite",
-                    run_tables(
-                        base, args.tables, args.phones, args.seconds, args.think, args.procs
-                    ),
-                )
-            )
-        with private_cluster("cardpress-bench-pg-") as cluster:
-            url = cluster.create_database("bench")
-            with production_server(url, threads=256) as (base, _):
-                rows.append(
-                    (
-                        "tables, PostgreSQL",
-                        run_tables(
-                            base, args.tables, args.phones, args.seconds, args.think, args.procs
-                        ),
+        for label, root in trees if "sqlite" in databases else []:
+            sqlite_url = f"sqlite:///{Path(tmp) / (label.strip(': ') + 'bench.sqlite3')}"
+            with production_server(sqlite_url, threads=256, root=root) as (base, proc):
+                if args.baseline_seconds > 0:
+                    clients = args.tables * args.phones
+                    score = run_baseline(
+                        base, clients, args.baseline_seconds, args.think, args.procs, [proc.pid]
                     )
-                )
+                    rows.append((label + "scoring API (stateless)", score))
+                rows.append((label + "tables, SQLite", run_tables(base, *play, [proc.pid], [])))
+    if "postgresql" in databases:
+        with private_cluster("cardpress-bench-pg-") as cluster:
+            for label, root in trees:
+                url = cluster.create_database("bench" + label.strip(": "))
+                with production_server(url, threads=256, root=root) as (base, proc):
+                    result = run_tables(base, *play, [proc.pid], postmaster(cluster))
+                    rows.append((label + "tables, PostgreSQL", result))
     print(
         f"{args.tables} tables x {args.phones} phones, each following its event stream; "
         f"think time 0-{args.think:g} s; gunicorn gthread 2 workers x 256 threads"
     )
+    width = max(26, *(len(name) + 1 for name, _ in rows))
     header = (
-        f"{'run':<26}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
+        f"{'run':<{width}}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
         f"{'prop p50':>9}{'prop p95':>9}{'prop p99':>9}{'errors':>7}{'lost':>5}"
-        f"{'ended':>6}"
+        f"{'ended':>6}{'cpu ms':>8}{'db cpu':>7}"
     )
     print(header)
     for name, r in rows:
         print(
-            f"{name:<26}{r['actions']:>8}{r['rate']:>7.1f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
+            f"{name:<{width}}{r['actions']:>8}{r['rate']:>7.1f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
             f"{r['p99']:>8.1f}{r.get('prop50', float('nan')):>9.1f}"
             f"{r.get('prop95', float('nan')):>9.1f}{r.get('prop99', float('nan')):>9.1f}"
             f"{r['errors']:>7}{r.get('lost', 0):>5}{r.get('finished', '-'):>6}"
+            f"{r['cpu']:>8.2f}{r.get('db_cpu', float('nan')):>7.2f}"
         )
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
+    print(
+        "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
+        "scoring API); db cpu: PostgreSQL's"
+    )
     print("goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost")
 
 

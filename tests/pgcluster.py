@@ -116,6 +116,21 @@ class Cluster:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    def restart(self) -> None:
+        """Stop (ending every connection, as a server restart does) and start again."""
+        binary = pg_bin()
+        assert binary is not None
+        subprocess.run(
+            _as_postgres(
+                [
+                    *(str(binary / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log")),
+                    *("-m", "fast", "-w", "-t", "60", "restart"),
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
+
     def stop(self) -> None:
         binary = pg_bin()
         if binary is not None and self.running:

@@ -9,6 +9,7 @@ from flask_babel import gettext
 
 from referee.contract import Header, operation
 from referee.tables import store
+from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import limiter, tables
 from referee.tables.schemas import (
@@ -130,6 +131,19 @@ def state_body(table: store.Table, caller: store.Caller) -> TableState:
     )
 
 
+def serialised(table: store.Table, caller: store.Caller) -> bytes:
+    """The caller's answer at this version, as sent (built once per version and caller)."""
+    return state_body(table, caller).model_dump_json().encode()
+
+
+def _answer(known: Known, token: str | None) -> Response:
+    """The caller's state, built once per version and caller in this worker."""
+    body = known.body(store.identify(known.table, token), serialised)
+    response = Response(body, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _json(body: dict[str, Any], status: int = 200) -> Response:
     response = jsonify(body)
     response.status_code = status
@@ -165,9 +179,9 @@ def create(req: CreateTable) -> TableCreated:
     errors=errors(401, 403, 404),
     summary="The table as the caller may see it (no token: a spectator's view)",
 )
-def show(table_id: str) -> TableState:
-    table = store.load(tables().db, table_id)
-    return state_body(table, store.identify(table, bearer()))
+def show(table_id: str) -> Response:
+    ext = tables()
+    return _answer(ext.answers.current(ext.db, table_id), bearer())
 
 
 @operation(
@@ -182,11 +196,11 @@ def show(table_id: str) -> TableState:
     summary="Act for the caller's seat",
     description="The answer is the table after the action and any bot moves.",
 )
-def act(req: ActionRequest, table_id: str) -> TableState:
-    token = bearer()
-    table = store.act(tables().db, table_id, token, req.action, req.version, idempotency_key())
-    tables().bus.publish(table.id, table.version)
-    return state_body(table, store.identify(table, token))
+def act(req: ActionRequest, table_id: str) -> Response:
+    token, ext = bearer(), tables()
+    table = store.act(ext.db, table_id, token, req.action, req.version, idempotency_key())
+    ext.bus.publish(table.id, table.version)
+    return _answer(ext.answers.remember(table), token)
 
 
 @operation(
@@ -198,11 +212,11 @@ def act(req: ActionRequest, table_id: str) -> TableState:
     errors=errors(401, 403, 404, 409),
     summary="Take back the last person's action (host only)",
 )
-def undo(table_id: str) -> TableState:
-    token = bearer()
-    table = store.undo(tables().db, table_id, token)
-    tables().bus.publish(table.id, table.version)
-    return state_body(table, store.identify(table, token))
+def undo(table_id: str) -> Response:
+    token, ext = bearer(), tables()
+    table = store.undo(ext.db, table_id, token)
+    ext.bus.publish(table.id, table.version)
+    return _answer(ext.answers.remember(table), token)
 
 
 @operation(

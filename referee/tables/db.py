@@ -16,18 +16,25 @@ a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
 from __future__ import annotations
 
 import fcntl
+import functools
+import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 _LOCK_KEY = 0x63617264  # "card": the advisory lock serialising migrations
@@ -54,9 +61,35 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    # no pre-ping (a round trip per request); a connection lost to a restart
-    # invalidates the pool on first use
+    # no pre-ping (a round trip per request): a connection lost to a restart
+    # invalidates the pool on first use, and the unit of work runs once more
+    # (once_more_on_disconnect)
     return create_engine(url, pool_size=20, max_overflow=20)
+
+
+def once_more_on_disconnect(work: Callable[P, T]) -> Callable[P, T]:
+    """Run a unit of work again, once, if the database connection turned out dead.
+
+    After a database restart every pooled connection is dead, and there is no
+    ping before each use (a round trip per request). The first statement on a
+    dead connection fails; SQLAlchemy then marks every connection of the pool
+    made before the failure for replacement at its next checkout, so the
+    second run starts on a fresh connection. A unit of work is safe to run
+    again: reads are, and a change is computed anew against the table as then
+    committed (a retried action with an Idempotency-Key that did land is
+    found and answered, not applied twice)."""
+
+    @functools.wraps(work)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return work(*args, **kwargs)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            log.warning("tables: database connection lost; running %s again", work.__name__)
+        return work(*args, **kwargs)
+
+    return run
 
 
 def _sqlite_begin(conn: Any) -> None:
@@ -176,6 +209,45 @@ class Database:
     def session(self) -> Session:
         """For reading (SQLite: a deferred transaction that never waits)."""
         return self.sessions()
+
+    def fetch_one(self, sql: str, params: tuple[Any, ...]) -> Any:
+        """The first row of one reading statement (``?`` marks its parameters), run
+        straight on the driver's connection in autocommit: no statement building or
+        compiling, no transaction. For the hottest read of all, the version check
+        before every answer; a dead connection is replaced and the read run again."""
+        if self.postgres:
+            sql = sql.replace("?", "%s")
+        for attempt in (1, 2):
+            raw = self.engine.raw_connection()
+            try:
+                return self._fetch_one(raw, sql, params)
+            except self.engine.dialect.loaded_dbapi.Error as exc:
+                if attempt == 2 or not self.engine.dialect.is_disconnect(
+                    exc, raw.dbapi_connection, None
+                ):
+                    raise
+                log.warning("tables: database connection lost; reading again")
+                raw.invalidate(exc)
+                self.engine.dispose(close=False)  # the pool's other connections died too
+            finally:
+                raw.close()
+        raise AssertionError("unreachable")
+
+    def _fetch_one(self, raw: Any, sql: str, params: tuple[Any, ...]) -> Any:
+        driver = raw.driver_connection
+        if not self.postgres:  # SQLite: the driver's own BEGIN is off (autocommit)
+            cursor = raw.cursor()
+            try:
+                return cursor.execute(sql, params).fetchone()
+            finally:
+                cursor.close()
+        driver.autocommit = True  # no BEGIN before, no ROLLBACK at checkin: one round trip
+        try:
+            with driver.cursor() as cursor:
+                return cursor.execute(sql, params).fetchone()
+        finally:
+            if not driver.closed:
+                driver.autocommit = False
 
     def read(self) -> Connection:
         """A connection for one statement, in autocommit: reads what is committed

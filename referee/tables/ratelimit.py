@@ -22,7 +22,7 @@ from limits.storage import Storage
 from sqlalchemy import delete, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.tables.db import Database
+from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.models import RateLimit
 
 SCHEME = "cardpress-tables"
@@ -67,6 +67,7 @@ class DatabaseStorage(Storage):
     def base_exceptions(self) -> type[Exception]:
         return SQLAlchemyError
 
+    @once_more_on_disconnect
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         db = self._database()
         now = time.time()
@@ -74,6 +75,7 @@ class DatabaseStorage(Storage):
         with db.writing() as conn:
             return int(conn.execute(_INCREMENT, params).scalar_one())
 
+    @once_more_on_disconnect
     def get(self, key: str) -> int:
         with self._database().read() as conn:
             count = conn.execute(
@@ -83,6 +85,7 @@ class DatabaseStorage(Storage):
             ).scalar()
         return int(count or 0)
 
+    @once_more_on_disconnect
     def get_expiry(self, key: str) -> float:
         with self._database().read() as conn:
             ends = conn.execute(select(_LIMITS.c.expires_at).where(_LIMITS.c.key == key)).scalar()

@@ -16,6 +16,7 @@ bots and serialises. An action is acknowledged only after its commit.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -46,7 +47,7 @@ from cardpress.games.base import OptionError
 from cardpress.games.bots import BOTS
 from cardpress.players import first_repeat
 from referee.tables import tokens, words
-from referee.tables.db import Database
+from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.models import Action, GameTable, Seat, utcnow
 from referee.tables.schemas import CreateTable
 from referee.validation import N_, ApiError, English
@@ -153,10 +154,11 @@ def identify(table: Table, token: str | None) -> Caller:
     """The caller a token names. Every stored hash is compared, in constant time each."""
     if token is None:
         return SPECTATOR
-    host = tokens.matches(token, table.host_hash)
+    presented = tokens.token_hash(token)
+    host = hmac.compare_digest(presented, table.host_hash)
     found = None
     for seat, digest in table.seat_hashes:
-        if tokens.matches(token, digest):
+        if hmac.compare_digest(presented, digest):
             found = seat
     if host:
         return Caller("host")
@@ -168,6 +170,7 @@ def identify(table: Table, token: str | None) -> Caller:
 # --------------------------------------------------------------------------- create
 
 
+@once_more_on_disconnect
 def create(db: Database, request: CreateTable, create_key: str | None = None) -> Created:
     spec = GAMES[request.game]
     n = len(request.players)
@@ -335,11 +338,25 @@ def _key_hash(key: str | None) -> str | None:
 # --------------------------------------------------------------------------- read
 
 
+@once_more_on_disconnect
 def load(db: Database, table_id: str) -> Table:
     with db.read() as conn:
         return _read(conn, table_id)
 
 
+_HEAD = "SELECT version, host_hash FROM game_tables WHERE id = ?"
+
+
+def head(db: Database, table_id: str) -> tuple[int, str]:
+    """The table's current version and host token hash: what an answer kept in
+    memory must match (referee.tables.answers)."""
+    row = db.fetch_one(_HEAD, (_checked(table_id),))
+    if row is None:
+        raise not_found()
+    return int(row[0]), str(row[1])
+
+
+@once_more_on_disconnect
 def recent_events(db: Database, table_id: str, limit: int = 12) -> list[dict[str, Any]]:
     """The public events of the latest live actions, oldest first (for the phone pages)."""
     with db.session() as session:
@@ -365,6 +382,7 @@ def live_actions(session: Session, table_id: str) -> list[Action]:
     )
 
 
+@once_more_on_disconnect
 def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, Any]:
     """The replayable record, built from the log (the truth), not the snapshot."""
     with db.session() as session:
@@ -389,6 +407,7 @@ def _record(table: Table, actions: list[Action]) -> dict[str, Any]:
     }
 
 
+@once_more_on_disconnect
 def replayed(db: Database, table_id: str) -> GameState:
     """The state as the log says it is (what the snapshot must equal)."""
     with db.session() as session:
@@ -399,6 +418,7 @@ def replayed(db: Database, table_id: str) -> GameState:
 # --------------------------------------------------------------------------- change
 
 
+@once_more_on_disconnect
 def act(
     db: Database,
     table_id: str,
@@ -525,45 +545,54 @@ def _write(
     return replace(table, version=version, snapshot=snapshot, events=events, terminal=terminal)
 
 
+@once_more_on_disconnect
 def undo(db: Database, table_id: str, token: str | None) -> Table:
-    """Take back the last person's action (and the bot moves that followed it)."""
-    for _ in range(MAX_TRIES):
-        with db.session() as session:
-            table = _read(session.connection(), table_id)
-            if identify(table, token).role != "host":
-                raise ApiError(
-                    N_("only the host's link can undo"),
-                    "Authorization",
-                    status=403 if token else 401,
-                )
-            live = live_actions(session, table_id)
-        people = [i for i, a in enumerate(live) if not a.by_bot]
-        if not people:
-            # a bot's move taken back alone would only be played again at once:
-            # what a host can undo is a person's move (and the bot moves it led to)
-            if live:
-                raise ApiError(
-                    N_(
-                        "nothing to undo yet: only the bots have moved, and a bot's move "
-                        "taken back would be played again at once"
-                    ),
-                    "table",
-                    status=409,
-                )
-            raise ApiError(N_("there is nothing to undo"), "table", status=409)
-        keep, taken = live[: people[-1]], live[people[-1] :]
-        state = GAMES[table.game].replay(_record(table, keep))
-        undone = {
-            "kind": "undo",
-            "rule_ids": [],
-            "player": taken[0].seat,
-            "data": {"action": taken[0].action},
-        }
-        moves = _bot_moves(table.game, table.seed, table.bots, state)
-        changed = _write(db, table, state, moves, None, [a.id for a in taken], undone)
+    """Take back the last person's action (and the bot moves that followed it).
+
+    Computed like an action: outside the lock, then a compare-and-set write;
+    after a lost race (SQLite) the next try keeps the writers' turn."""
+    for attempt in range(MAX_TRIES):
+        with db.write_lock() if attempt else nullcontext():
+            changed = _undo_once(db, table_id, token)
         if changed is not None:
             return changed
     raise _moved_on(load(db, table_id).version)
+
+
+def _undo_once(db: Database, table_id: str, token: str | None) -> Table | None:
+    with db.session() as session:
+        table = _read(session.connection(), table_id)
+        if identify(table, token).role != "host":
+            raise ApiError(
+                N_("only the host's link can undo"),
+                "Authorization",
+                status=403 if token else 401,
+            )
+        live = live_actions(session, table_id)
+    people = [i for i, a in enumerate(live) if not a.by_bot]
+    if not people:
+        # a bot's move taken back alone would only be played again at once:
+        # what a host can undo is a person's move (and the bot moves it led to)
+        if live:
+            raise ApiError(
+                N_(
+                    "nothing to undo yet: only the bots have moved, and a bot's move "
+                    "taken back would be played again at once"
+                ),
+                "table",
+                status=409,
+            )
+        raise ApiError(N_("there is nothing to undo"), "table", status=409)
+    keep, taken = live[: people[-1]], live[people[-1] :]
+    state = GAMES[table.game].replay(_record(table, keep))
+    undone = {
+        "kind": "undo",
+        "rule_ids": [],
+        "player": taken[0].seat,
+        "data": {"action": taken[0].action},
+    }
+    moves = _bot_moves(table.game, table.seed, table.bots, state)
+    return _write(db, table, state, moves, None, [a.id for a in taken], undone)
 
 
 def _seat_needed(token: str | None) -> ApiError:
@@ -698,6 +727,7 @@ def prune(db: Database, idle_days: float) -> int:
     return len(gone)
 
 
+@once_more_on_disconnect
 def versions(db: Database, table_ids: list[str]) -> dict[str, int]:
     with db.read() as conn:
         rows = conn.execute(select(_T.c.id, _T.c.version).where(_T.c.id.in_(table_ids)))

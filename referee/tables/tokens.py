@@ -33,10 +33,3 @@ def seat_token(host_token: str, seat: int) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def matches(token: str | None, stored: str | None) -> bool:
-    """Constant-time comparison of a presented token with a stored hash."""
-    if token is None or stored is None:
-        return False
-    return hmac.compare_digest(token_hash(token), stored)

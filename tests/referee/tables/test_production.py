@@ -36,10 +36,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def production_server(url: str, threads: int = 32) -> Iterator[tuple[str, subprocess.Popen]]:
+def production_server(
+    url: str, threads: int = 32, root: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The README's command on ``url``; ``root``: serve another checkout's code
+    (the benchmark's baseline), else the installed one."""
     port = free_port()
     env = {
         **os.environ,
+        **({"PYTHONPATH": str(root)} if root is not None else {}),
         "CARDPRESS_DATABASE_URL": url,
         "CARDPRESS_SECRET_KEY": "production-test",
         "CARDPRESS_TABLES_CREATE_LIMIT": "1000 per minute",
@@ -52,6 +57,7 @@ def production_server(url: str, threads: int = 32) -> Iterator[tuple[str, subpro
             "python:referee.gunicorn_conf",
             "--bind",
             f"127.0.0.1:{port}",
+            *(["--chdir", str(root)] if root is not None else []),
             "referee:create_app()",
         ],
         env=env,

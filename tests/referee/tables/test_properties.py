@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardpress.games import GAMES, replay
+from referee.tables import store
 from tests.referee.tables.conftest import auth, create_table
 
 SETTINGS = settings(
@@ -103,3 +104,51 @@ def test_simultaneous_bids_from_threads_are_each_applied_once(tables_app):
     assert sorted(record["actions"]) == [[0, "bid:1"], [1, "bid:2"], [2, "bid:3"], [3, "bid:4"]]
     assert state["version"] == 4
     assert state["view"]["picker"] == 0  # the lowest unique bid won: the auction ran once
+
+
+def test_undos_racing_bids_each_take_back_one_person_and_keep_the_log_true(tables_app):
+    """The host undoes while the phones bid: no answer is an error but "nothing to undo",
+    every acknowledged undo took back exactly one person's move, and the snapshot is the
+    replay of the log."""
+    with tables_app.test_client() as api:
+        body = create_table(api, players=["A", "B", "C", "D"], seed=21)
+    table, host = body["table"], body["host"]["token"]
+    start = threading.Barrier(7)
+    answers: list[tuple[str, int, str | None]] = []
+
+    def call(path: str, token: str, payload: dict | None = None) -> None:
+        with tables_app.test_client() as client:
+            start.wait()
+            response = client.post(
+                f"/api/v1/tables/{table}/{path}", json=payload, headers=auth(token)
+            )
+            error = response.get_json().get("error", {})
+            answers.append((path, response.status_code, error.get("field")))
+
+    threads = [
+        threading.Thread(
+            target=call, args=("actions", s["token"], {"action": f"bid:{1 + s['seat']}"})
+        )
+        for s in body["seats"]
+    ] + [threading.Thread(target=call, args=("undo", host)) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    undone = answers.count(("undo", 200, None))
+    # every bid lands; an undo either takes one back or finds nothing yet ("table"),
+    # never gives up because the table kept moving ("version")
+    assert sorted(answers) == sorted(
+        [("actions", 200, None)] * 4
+        + [("undo", 200, None)] * undone
+        + [("undo", 409, "table")] * (3 - undone)
+    ), answers
+    with tables_app.test_client() as api:
+        record = api.get(f"/api/v1/tables/{table}/record", headers=auth(host)).get_json()
+        state = api.get(f"/api/v1/tables/{table}").get_json()
+    assert len(record["actions"]) == 4 - undone
+    assert state["version"] == 4 + undone
+    db = tables_app.extensions["cardpress-tables"].db
+    assert store.replayed(db, table) == GAMES["finger-auction"].from_json(
+        store.load(db, table).snapshot
+    )

@@ -1,0 +1,96 @@
+"""A worker's memory of the tables' latest answers, so one version is read and built once.
+
+Every change makes each phone at the table ask for its state, so the same
+version is asked for several times in a row: by each seat, the host and the
+spectators. The expensive part of an answer (reading and decoding the row,
+building the caller's body and serialising it) depends only on the table's
+version, its tokens and the caller, so a worker keeps, per table version, the
+table as read and each caller's serialised body.
+
+Never stale: every request still reads the table's current version (and host
+token hash) from the database (one indexed row, a few microseconds), and the
+memory answers only for exactly that version; a newer version is read in
+full. Private: a caller's body is found only under the caller that the
+presented token names, checked against the hashes of that same version (a
+re-issued table, whose tokens changed, is a different key). Bounded: the
+least recently used versions are forgotten beyond ``size``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from referee.tables import store
+from referee.tables.db import Database
+
+Key = tuple[str, int, str]  # table id, version, host token hash
+Build = Callable[[store.Table, store.Caller], bytes]
+
+
+@dataclass
+class Known:
+    """A table as read at one version, and the answers built from it so far."""
+
+    table: store.Table
+    bodies: dict[store.Caller, bytes] = field(default_factory=dict)
+
+    def body(self, caller: store.Caller, build: Build) -> bytes:
+        found = self.bodies.get(caller)
+        if found is None:
+            # two threads may build the same body at once: both are equal
+            found = self.bodies.setdefault(caller, build(self.table, caller))
+        return found
+
+
+class Answers:
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._known: OrderedDict[Key, Known] = OrderedDict()
+        self._latest: dict[str, Key] = {}  # table id -> its key in _known
+        self._lock = threading.Lock()
+
+    def _get(self, key: Key) -> Known | None:
+        with self._lock:
+            known = self._known.get(key)
+            if known is not None:
+                self._known.move_to_end(key)
+            return known
+
+    def remember(self, table: store.Table) -> Known:
+        """The table as committed at its version (read, or just written by this worker).
+
+        Only a table's newest version is kept: every request reads the current
+        version first, so an older one will not be asked for again."""
+        key = (table.id, table.version, table.host_hash)
+        with self._lock:
+            known = self._known.get(key)
+            if known is not None:
+                self._known.move_to_end(key)
+                return known
+            known = Known(table)
+            before = self._latest.get(table.id)
+            if before is not None:
+                if before[1] > table.version:
+                    return known  # already superseded: answer it, keep the newer one
+                self._known.pop(before, None)
+            self._known[key] = known
+            self._latest[table.id] = key
+            while len(self._known) > self.size:
+                gone, _ = self._known.popitem(last=False)
+                if self._latest.get(gone[0]) == gone:
+                    del self._latest[gone[0]]
+            return known
+
+    def current(self, db: Database, table_id: str) -> Known:
+        """The table at its current version: from memory if this version is known."""
+        version, host_hash = store.head(db, table_id)
+        known = self._get((table_id, version, host_hash))
+        if known is None:
+            known = self.remember(store.load(db, table_id))
+        return known
+
+    def __len__(self) -> int:
+        return len(self._known)

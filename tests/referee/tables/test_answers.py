@@ -1,0 +1,150 @@
+"""A worker's remembered answers (referee.tables.answers): never stale, never another's."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from cardpress.games import GAMES, replay
+from referee.tables import store
+from referee.tables.answers import Answers
+from tests.referee.tables.conftest import auth, create_table, make_app
+
+
+def test_answers_follow_changes_made_by_another_worker(backend, database_urls):
+    """Two workers on one database: whatever one acknowledged, the other never answers older."""
+    url = database_urls["make"](backend)
+    reader_app, writer_app = make_app(url), make_app(url)
+    try:
+        reader, writer = reader_app.test_client(), writer_app.test_client()
+        body = create_table(reader, players=["A", "B", "C", "D"], seed=5)
+        table = body["table"]
+        tokens = {s["seat"]: s["token"] for s in body["seats"]}
+        rng = random.Random(3)
+        acknowledged = 0
+        while True:
+            for seat, token in tokens.items():  # every phone reads: remembered now
+                got = reader.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
+                assert got["version"] == acknowledged and got["seat"] == seat
+            if got["terminal"]:
+                break
+            mover = next(
+                seat
+                for seat, token in tokens.items()
+                if reader.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()[
+                    "legal_actions"
+                ]
+            )
+            legal = reader.get(f"/api/v1/tables/{table}", headers=auth(tokens[mover])).get_json()[
+                "legal_actions"
+            ]
+            answer = writer.post(
+                f"/api/v1/tables/{table}/actions",
+                json={"action": rng.choice(legal)},
+                headers=auth(tokens[mover]),
+            )
+            assert answer.status_code == 200
+            acknowledged = answer.get_json()["version"]
+        record = reader.get(
+            f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
+        ).get_json()
+        state = replay(record)
+        for seat, token in tokens.items():
+            got = reader.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
+            assert got["view"] == state.view(seat)
+    finally:
+        for app in (reader_app, writer_app):
+            ext = app.extensions["cardpress-tables"]
+            ext.bus.stop()
+            ext.db.dispose()
+
+
+def test_one_version_answers_each_caller_its_own_view(api, tables_app):
+    body = create_table(api, game="detective-eye", players=["Aki", "Ben", "Chi"], seed=9)
+    table = body["table"]
+    full = GAMES["detective-eye"].replay(
+        {"game": "detective-eye", "players": ["Aki", "Ben", "Chi"], "seed": 9, "options": {}}
+        | {"actions": []}
+    )
+    callers = [(s["seat"], s["token"]) for s in body["seats"]]
+    callers += [(None, body["host"]["token"]), (None, None)]
+    for _ in range(2):  # the second round comes from memory
+        for seat, token in callers:
+            got = api.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
+            assert got["seat"] == seat
+            assert got["view"] == full.view(seat)
+    answers = tables_app.extensions["cardpress-tables"].answers
+    assert answers.current(tables_app.extensions["cardpress-tables"].db, table).bodies
+
+
+def test_a_foreign_token_is_refused_whatever_is_remembered(api):
+    one = create_table(api, seed=1)
+    two = create_table(api, seed=2)
+    api.get(f"/api/v1/tables/{one['table']}", headers=auth(one["seats"][0]["token"]))
+    got = api.get(f"/api/v1/tables/{one['table']}", headers=auth(two["seats"][0]["token"]))
+    assert got.status_code == 403
+
+
+def test_a_retried_create_forgets_the_lost_links_even_when_remembered(api):
+    key = {"Idempotency-Key": "create-remembered"}
+    payload = {"game": "finger-auction", "players": ["Aki", "Ben", "Chi"], "seed": 3}
+    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    path = f"/api/v1/tables/{one['table']}"
+    assert api.get(path, headers=auth(one["seats"][0]["token"])).status_code == 200
+    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    assert two["table"] == one["table"] and two["version"] == one["version"]
+    assert api.get(path, headers=auth(one["seats"][0]["token"])).status_code == 403
+    assert api.get(path, headers=auth(two["seats"][0]["token"])).get_json()["seat"] == 0
+
+
+def _table(table_id: str, version: int) -> store.Table:
+    return store.Table(
+        id=table_id,
+        game="finger-auction",
+        players=["A", "B"],
+        seed=1,
+        options={},
+        bots=[],
+        lang="en",
+        host_hash="h",
+        version=version,
+        snapshot={},
+        events=[],
+        terminal=False,
+        seat_hashes=(),
+    )
+
+
+def test_memory_keeps_only_the_newest_version_of_the_latest_tables():
+    answers = Answers(size=3)
+    for version in range(5):
+        answers.remember(_table("t", version))
+    assert len(answers) == 1  # older versions of a table are never asked for again
+    answers.remember(_table("t", 2))  # a slow reader's older version is not kept
+    assert answers._get(("t", 4, "h")) is not None and answers._get(("t", 2, "h")) is None
+    for name in "abcd":
+        answers.remember(_table(name, 0))
+    assert len(answers) == 3
+    assert answers._get(("t", 4, "h")) is None  # the least recently used went first
+    assert answers._get(("d", 0, "h")) is not None
+
+
+def test_a_body_built_by_racing_threads_is_one_answer():
+    known = Answers().remember(_table("t", 0))
+    start = threading.Barrier(8)
+    got: list[bytes] = []
+
+    def build(table: store.Table, caller: store.Caller) -> bytes:
+        return f"{table.version}:{caller.seat}".encode()
+
+    def ask() -> None:
+        start.wait()
+        got.append(known.body(store.Caller("seat", 1), build))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert got == [b"0:1"] * 8
+    assert known.body(store.Caller("seat", 0), build) == b"0:0"
