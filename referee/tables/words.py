@@ -448,7 +448,7 @@ def said(game: str, message: str, params: Mapping[str, Any]) -> str:
         else value
         for key, value in params.items()
     }
-    out = _(message, **shown) if shown else _(message)
+    out = _(message, **shown)
     if game == "ultimatch" and message == NO_MATCH:  # why not, by the match rule's own reasons
         target, played = params["target"], params["cards"]
         why = explain(parse_card_id(target), [parse_card_id(c) for c in played])

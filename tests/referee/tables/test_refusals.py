@@ -108,8 +108,8 @@ def _constants() -> dict[str, str]:
     return out
 
 
-def _engine_messages() -> Iterator[tuple[str, str, set[str], int]]:
-    """(file, msgid, keyword params passed, line) of every IllegalAction/OptionError built."""
+def _engine_messages() -> Iterator[tuple[str, str, set[str]]]:
+    """(file:line, msgid, keyword params passed) of every IllegalAction/OptionError built."""
     constants = _constants()
     for path in sorted(GAMES_DIR.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -131,7 +131,7 @@ def _engine_messages() -> Iterator[tuple[str, str, set[str], int]]:
             passed = {k.arg for k in node.keywords if k.arg}
             if name == "OptionError":
                 passed.add("option")
-            yield where, msgid, passed, node.lineno
+            yield where, msgid, passed
 
 
 def test_every_engine_message_is_marked_passes_its_parameters_and_is_translated():
@@ -139,7 +139,7 @@ def test_every_engine_message_is_marked_passes_its_parameters_and_is_translated(
         ja = read_po(fh, locale="ja")
     found = list(_engine_messages())
     assert len(found) >= 35
-    for where, msgid, passed, _line in found:
+    for where, msgid, passed in found:
         wanted = set(re.findall(r"%\((\w+)\)s", msgid))
         assert passed == wanted, f"{where}: {msgid!r} gets {sorted(passed)}"
         entry = ja.get(msgid)
@@ -242,7 +242,7 @@ def _check_said(
 def _wanted(game: str) -> frozenset[str]:
     """The refusals a table of ``game`` can give: its engine's and the shared ones."""
     module = GAMES[game].state_class.__module__.rsplit(".", 1)[1] + ".py"
-    own = {m for w, m, p, _l in _engine_messages() if w.startswith(module) and "option" not in p}
+    own = {m for w, m, p in _engine_messages() if w.startswith(module) and "option" not in p}
     return frozenset((own | {games_base.GAME_OVER, games_base.NOT_YOUR_TURN}) - UNREACHABLE)
 
 
