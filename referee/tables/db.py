@@ -21,13 +21,14 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, Executable, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
@@ -178,6 +179,16 @@ def _migration_lock(engine: Engine) -> Iterator[Any]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A statement as the driver takes it (see :meth:`Database.prepare`)."""
+
+    sql: str
+    order: tuple[str, ...] | None  # positional drivers: the parameters' order
+    defaults: dict[str, Any]  # every parameter's value unless given (literals included)
+    processors: tuple[Callable[[Any], Any] | None, ...]  # per result column
+
+
 class Database:
     """One engine and its session factory, shared by a process's threads."""
 
@@ -195,6 +206,7 @@ class Database:
         )
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
         self._turn = threading.local()  # whether this thread holds the write lock
+        self._prepared: dict[int, tuple[Executable, Prepared]] = {}  # statements compiled
         database = self.engine.url.database
         self._lock_path = (
             Path(f"{database}.write-lock")
@@ -210,17 +222,44 @@ class Database:
         """For reading (SQLite: a deferred transaction that never waits)."""
         return self.sessions()
 
-    def fetch_one(self, sql: str, params: tuple[Any, ...]) -> Any:
-        """The first row of one reading statement (``?`` marks its parameters), run
-        straight on the driver's connection in autocommit: no statement building or
-        compiling, no transaction. For the hottest read of all, the version check
-        before every answer; a dead connection is replaced and the read run again."""
-        if self.postgres:
-            sql = sql.replace("?", "%s")
+    def prepare(self, statement: Executable) -> Prepared:
+        """A Core statement compiled for this database (:meth:`rows` keeps it)."""
+        dialect = self.engine.dialect
+        # literal parameters (e.g. a separator) written into the text; every other
+        # parameter needs a default value in the statement, even None
+        compiled = statement.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+        columns = getattr(statement, "selected_columns", ())
+        return Prepared(
+            sql=str(compiled),
+            order=tuple(compiled.positiontup or ()) if compiled.positional else None,
+            defaults=compiled.construct_params(),
+            processors=tuple(
+                column.type.dialect_impl(dialect).result_processor(dialect, None)
+                for column in columns
+            ),
+        )
+
+    def rows(self, statement: Executable, **params: Any) -> list[tuple[Any, ...]]:
+        """Run a prepared read straight on the driver's connection, in autocommit.
+
+        For the hottest reads (every answer's version check, every action's
+        read, the event poll): SQLAlchemy's per-execution work (building,
+        cache lookup, parameter and result processing, events) costs several
+        times the statement itself here. A dead connection is replaced and the
+        read run again (see :func:`once_more_on_disconnect`)."""
+        known = self._prepared.get(id(statement))
+        if known is None or known[0] is not statement:
+            known = self._prepared[id(statement)] = (statement, self.prepare(statement))
+        prepared = known[1]
+        values = {**prepared.defaults, **params}
+        bound: Any = (
+            tuple(values[name] for name in prepared.order) if prepared.order is not None else values
+        )
         for attempt in (1, 2):
             raw = self.engine.raw_connection()
             try:
-                return self._fetch_one(raw, sql, params)
+                found = self._rows(raw, prepared.sql, bound)
+                break
             except self.engine.dialect.loaded_dbapi.Error as exc:
                 if attempt == 2 or not self.engine.dialect.is_disconnect(
                     exc, raw.dbapi_connection, None
@@ -231,20 +270,28 @@ class Database:
                 self.engine.dispose(close=False)  # the pool's other connections died too
             finally:
                 raw.close()
-        raise AssertionError("unreachable")
+        processors = prepared.processors
+        if not any(processors):
+            return found
+        return [
+            tuple(
+                value if p is None else p(value) for p, value in zip(processors, row, strict=True)
+            )
+            for row in found
+        ]
 
-    def _fetch_one(self, raw: Any, sql: str, params: tuple[Any, ...]) -> Any:
-        driver = raw.driver_connection
+    def _rows(self, raw: Any, sql: str, bound: Any) -> list[tuple[Any, ...]]:
         if not self.postgres:  # SQLite: the driver's own BEGIN is off (autocommit)
             cursor = raw.cursor()
             try:
-                return cursor.execute(sql, params).fetchone()
+                return cursor.execute(sql, bound).fetchall()
             finally:
                 cursor.close()
+        driver = raw.driver_connection
         driver.autocommit = True  # no BEGIN before, no ROLLBACK at checkin: one round trip
         try:
             with driver.cursor() as cursor:
-                return cursor.execute(sql, params).fetchone()
+                return cursor.execute(sql, bound).fetchall()
         finally:
             if not driver.closed:
                 driver.autocommit = False

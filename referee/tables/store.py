@@ -121,29 +121,34 @@ _READ = select(
     _SEAT_HASHES.label("seat_hashes"),
     # whether an action with this Idempotency-Key is in the log (NULL key: no)
     exists()
-    .where(_A.c.table_id == _T.c.id, _A.c.client_key == bindparam("client_key"))
+    .where(_A.c.table_id == _T.c.id, _A.c.client_key == bindparam("client_key", None))
     .label("applied"),
-).where(_T.c.id == bindparam("table_id"))
+).where(_T.c.id == bindparam("table_id", None))
 
 
-def _read(conn: Connection, table_id: str, client_key: str | None = None) -> Table:
-    return _read_applied(conn, table_id, client_key)[0]
+_COLUMNS = tuple(column.name for column in _READ.selected_columns)
 
 
-def _read_applied(conn: Connection, table_id: str, client_key: str | None) -> tuple[Table, bool]:
-    """The table and whether ``client_key`` was applied to it, in one query."""
-    row = dict(
-        conn.execute(_READ, {"table_id": _checked(table_id), "client_key": client_key})
-        .mappings()
-        .first()
-        or {}
-    )
-    if not row:
+def _read(conn: Connection, table_id: str) -> Table:
+    """The table, inside a session's transaction (consistent with the session's other reads)."""
+    row = conn.execute(_READ, {"table_id": _checked(table_id), "client_key": None}).first()
+    return _table_of(row)[0]
+
+
+def _fetch(db: Database, table_id: str, client_key: str | None = None) -> tuple[Table, bool]:
+    """The table as committed and whether ``client_key`` was applied to it, in one query."""
+    found = db.rows(_READ, table_id=_checked(table_id), client_key=client_key)
+    return _table_of(found[0] if found else None)
+
+
+def _table_of(row: Any) -> tuple[Table, bool]:
+    if row is None:
         raise not_found()
-    applied = bool(row.pop("applied"))
-    pairs = (pair.partition(":") for pair in (row.pop("seat_hashes") or "").split(",") if pair)
+    values = dict(zip(_COLUMNS, row, strict=True))
+    applied = bool(values.pop("applied"))
+    pairs = (pair.partition(":") for pair in (values.pop("seat_hashes") or "").split(",") if pair)
     hashes = tuple(sorted((int(seat), digest) for seat, _, digest in pairs))
-    return Table(**row, seat_hashes=hashes), applied
+    return Table(**values, seat_hashes=hashes), applied
 
 
 def state_of(table: Table) -> GameState:
@@ -338,22 +343,20 @@ def _key_hash(key: str | None) -> str | None:
 # --------------------------------------------------------------------------- read
 
 
-@once_more_on_disconnect
 def load(db: Database, table_id: str) -> Table:
-    with db.read() as conn:
-        return _read(conn, table_id)
+    return _fetch(db, table_id)[0]
 
 
-_HEAD = "SELECT version, host_hash FROM game_tables WHERE id = ?"
+_HEAD = select(_T.c.version, _T.c.host_hash).where(_T.c.id == bindparam("table_id", None))
 
 
 def head(db: Database, table_id: str) -> tuple[int, str]:
     """The table's current version and host token hash: what an answer kept in
     memory must match (referee.tables.answers)."""
-    row = db.fetch_one(_HEAD, (_checked(table_id),))
-    if row is None:
+    found = db.rows(_HEAD, table_id=_checked(table_id))
+    if not found:
         raise not_found()
-    return int(row[0]), str(row[1])
+    return int(found[0][0]), str(found[0][1])
 
 
 @once_more_on_disconnect
@@ -447,8 +450,7 @@ def _act_once(
     version: int | None,
     client_key: str | None,
 ) -> Table | None:
-    with db.read() as conn:  # the table as committed: no lock, no wait
-        table, applied = _read_applied(conn, table_id, client_key)
+    table, applied = _fetch(db, table_id, client_key)  # as committed: no lock, no wait
     caller = identify(table, token)
     if caller.role != "seat":
         raise _seat_needed(token)
@@ -727,8 +729,16 @@ def prune(db: Database, idle_days: float) -> int:
     return len(gone)
 
 
-@once_more_on_disconnect
+#: the event poll's statement per number of watched tables
+_VERSIONS: dict[int, Any] = {}
+
+
 def versions(db: Database, table_ids: list[str]) -> dict[str, int]:
-    with db.read() as conn:
-        rows = conn.execute(select(_T.c.id, _T.c.version).where(_T.c.id.in_(table_ids)))
-        return {row[0]: row[1] for row in rows}
+    statement = _VERSIONS.get(len(table_ids))
+    if statement is None:
+        ids = [bindparam(f"id{i}", None) for i in range(len(table_ids))]
+        statement = _VERSIONS[len(table_ids)] = select(_T.c.id, _T.c.version).where(
+            _T.c.id.in_(ids)
+        )
+    found = db.rows(statement, **{f"id{i}": table_id for i, table_id in enumerate(table_ids)})
+    return {row[0]: row[1] for row in found}
