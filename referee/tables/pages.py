@@ -579,6 +579,7 @@ def _render(
         scores=state.scores(),
         standings=sorted((r, i) for i, r in enumerate(state.ranking())) if terminal else [],
         winners=state.winners() if terminal else [],
+        ties=words.tie_breaks(game, state, names) if terminal else [],
         winner_names=[names[i] for i in state.winners()] if terminal else [],
         waiting_names=[names[i] for i in to_act],
         terminal=terminal,

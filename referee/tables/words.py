@@ -537,3 +537,70 @@ def _clashes(bids: Mapping[str, str], name: Callable[[Any], str]) -> list[str]:
                 )
             )
     return out
+
+
+def tie_breaks(game: str, state: Any, names: Sequence[str]) -> list[str]:
+    """How the end's ties were settled, in words: who scored the same and how
+    the result rule's tie-break ordered them (with the facts it compared),
+    and who shares a place. Ultimatch is played together: no places to break."""
+    if game == "ultimatch":
+        return []
+    scores, ranks = state.scores(), state.ranking()
+    out = []
+    by_score: dict[float, list[int]] = {}
+    for seat, score in enumerate(scores):
+        by_score.setdefault(score, []).append(seat)
+    for score, seats in sorted(by_score.items(), key=lambda kv: min(ranks[s] for s in kv[1])):
+        if len(seats) < 2 or len({ranks[s] for s in seats}) < 2:
+            continue
+        seats = sorted(seats, key=lambda s: (ranks[s], s))
+        order = [
+            _(
+                "%(place)s. %(player)s (%(facts)s)",
+                place=ranks[s],
+                player=names[s],
+                facts=_tie_facts(game, state, s),
+            )
+            for s in seats
+        ]
+        out.append(
+            _(
+                "%(players)s have the same score (%(score)s); the tie-break places them: "
+                "%(order)s.",
+                players=joined([names[s] for s in sorted(seats)]),
+                score=int(score) if float(score).is_integer() else score,
+                order=joined(order),
+            )
+        )
+    by_place: dict[int, list[int]] = {}
+    for seat, place in enumerate(ranks):
+        by_place.setdefault(place, []).append(seat)
+    for place, seats in sorted(by_place.items()):
+        if len(seats) > 1:
+            out.append(
+                _(
+                    "%(players)s share place %(place)s: the tie-break leaves them level.",
+                    players=joined([names[s] for s in seats]),
+                    place=place,
+                )
+            )
+    return out
+
+
+def _tie_facts(game: str, state: Any, seat: int) -> str:
+    """What the game's result rule compares after the score (FA-7, DE-8, GR-2)."""
+    if game == "finger-auction":
+        from cardpress.games.finger_auction import quick_score
+
+        held = quick_score(state.held[seat], state.num_players)[1]
+        return _("%(count)s card(s) held", count=held)
+    if game == "detective-eye":
+        return _(
+            "%(cards)s card(s) in hand, %(forgeries)s forgery(ies)",
+            cards=state.held(seat),
+            forgeries=state.forgeries[seat],
+        )
+    if game == "gallery-rush":
+        met = seat == state.sole_winner or (state.end_reason == "round" and seat in state.achievers)
+        return _("meets a victory condition") if met else _("no victory condition met")
+    return _("the result rule's tie-break")

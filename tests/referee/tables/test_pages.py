@@ -38,7 +38,25 @@ def _qr_images(html: str) -> list[Image.Image]:
     return images
 
 
-def test_the_card_pages_link_opens_the_create_page(api):
+def test_every_card_page_and_rule_card_page_offers_its_games_tables(api):
+    """The host starts from the card in hand: every card's page, rule cards included,
+    in both languages, links to the create page of each game the card is played in."""
+    from cardpress.catalogue import load_catalogue
+    from cardpress.vocabulary import DECK_GAMES
+
+    cards = load_catalogue()
+    for deck, games in DECK_GAMES.items():
+        for card in cards.deck(deck).cards:
+            wanted = set(getattr(card, "games", games))  # the Mona Lisa: not in Detective Eye
+            for lang in ("ja", "en"):
+                html = api.get(f"/{lang}/c/{deck}/{card.id}").get_data(as_text=True)
+                linked = set(re.findall(rf'href="/{lang}/tables/new\?game=([a-z0-9-]+)"', html))
+                assert linked == wanted, (deck, card.id, lang, linked)
+    for game in GAMES:
+        assert api.get(f"/en/tables/new?game={game}").status_code == 200
+
+
+def test_the_create_page_keeps_its_game_and_links_every_game(api):
     page = api.get("/ja/tables/new?game=detective-eye")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
@@ -571,3 +589,84 @@ def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
     assert posted.status_code == 303
     record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
     assert record.get_json()["actions"][-1] == [seat, action]
+
+
+def _finished_finger_auction(want) -> tuple[int, list[tuple[int, str]], object]:
+    """The first seed whose random 3-player game ends as ``want(state)`` asks."""
+    for seed in range(400):
+        state = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chi"], seed)
+        choices, moves = random.Random(seed), []
+        while not state.is_terminal():
+            seat = choices.choice(state.current_players())
+            action = choices.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            moves.append((seat, action))
+        if want(state):
+            return seed, moves, state
+    raise AssertionError("no such game in 400 seeds")
+
+
+def _play(api, seed: int, moves) -> str:
+    body = create_table(api, players=["Aki", "Ben", "Chi"], seed=seed, lang="en")
+    for seat, action in moves:
+        answer = api.post(
+            f"/api/v1/tables/{body['table']}/actions",
+            json={"action": action},
+            headers=auth(body["seats"][seat]["token"]),
+        )
+        assert answer.status_code == 200, answer.get_json()
+    return body["table"]
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_result_says_how_ties_were_broken(api):
+    """Equal scores placed apart by FA-7 (fewer cards held) are named with the cards
+    each holds; players the tie-break leaves level are said to share their place."""
+
+    def broken(state) -> bool:
+        s, r = state.scores(), state.ranking()
+        return any(s[a] == s[b] and r[a] != r[b] for a in range(3) for b in range(3))
+
+    seed, moves, state = _finished_finger_auction(broken)
+    table = _play(api, seed, moves)
+    names, scores, ranks = ["Aki", "Ben", "Chi"], state.scores(), state.ranking()
+    tied = next(
+        sorted(g)
+        for g in ([p for p in range(3) if scores[p] == scores[q]] for q in range(3))
+        if len({ranks[p] for p in g}) > 1
+    )
+    by_place = sorted(tied, key=lambda p: ranks[p])
+    assert len(state.held[by_place[0]]) < len(state.held[by_place[-1]])  # FA-7
+    en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
+    order = ", ".join(
+        f"{ranks[p]}. {names[p]} ({len(state.held[p])} card(s) held)" for p in by_place
+    )
+    assert (
+        f"{', '.join(names[p] for p in tied)} have the same score ({int(scores[tied[0]])}); "
+        f"the tie-break places them: {order}." in en
+    ), en[-1500:]
+    ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
+    order = "、".join(
+        f"{ranks[p]}位 {names[p]}（所持しているカード{len(state.held[p])}枚）" for p in by_place
+    )
+    assert "順位 プレイヤー 得点 1 " in ja  # the column says points, not the scorer's button
+    assert f"は同点（{int(scores[tied[0]])}点）です。同点の決め方による順位：{order}。" in ja, ja[
+        -1500:
+    ]
+
+    def level(state) -> bool:
+        r = state.ranking()
+        return len(set(r)) < len(r)
+
+    seed, moves, state = _finished_finger_auction(level)
+    table = _play(api, seed, moves)
+    ranks = state.ranking()
+    place = next(r for r in ranks if ranks.count(r) > 1)
+    sharing = ", ".join(n for n, r in zip(names, ranks, strict=True) if r == place)
+    en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
+    assert f"{sharing} share place {place}: the tie-break leaves them level." in en, en[-1500:]
+    ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
+    assert f"は{place}位で並びます：同点の決め方でも差がつきません。" in ja, ja[-1500:]
