@@ -678,3 +678,57 @@ def test_the_result_says_how_ties_were_broken(api):
     assert f"{sharing} share place {place}: the tie-break leaves them level." in en, en[-1500:]
     ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
     assert f"は{place}位で並びます：同点の決め方でも差がつきません。" in ja, ja[-1500:]
+
+
+def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(api):
+    """The outcomes the issue names: which right hand was blocked (FA-3), why a
+    challenge failed (DE-6), in both languages, each with its ruling linked."""
+    body = create_table(api, players=["Aki", "Ben"], seed=1, lang="en")
+    for seat, action in ((0, "hands:3/1"), (1, "hands:2/3")):  # Ben's left 3 meets Aki's right 3
+        answer = api.post(
+            f"/api/v1/tables/{body['table']}/actions",
+            json={"action": action},
+            headers=auth(body["seats"][seat]["token"]),
+        )
+        assert answer.status_code == 200, answer.get_json()
+    html = api.get(f"/en/tables/{body['table']}").get_data(as_text=True)
+    assert "Aki's right hand (3) is blocked by Ben's left hand." in _text(html).replace(
+        "&#39;", "'"
+    )
+    assert 'href="/en/rules/finger-auction#FA-3"' in html
+    html = api.get(f"/ja/tables/{body['table']}").get_data(as_text=True)
+    assert "Akiの右手（3）はBenの左手に妨害されました。" in _text(html), _text(html)[-800:]
+    assert 'href="/ja/rules/finger-auction#FA-3"' in html
+
+    for seed in range(200):  # the first random game with a failed challenge; stop right there
+        state = GAMES["detective-eye"].new_game(["Aki", "Ben", "Chi"], seed)
+        choices, moves, failed = random.Random(seed), [], None
+        while not state.is_terminal() and failed is None:
+            seat = choices.choice(state.current_players())
+            action = choices.choice(state.legal_actions(seat))
+            events = state.apply(seat, action)
+            moves.append((seat, action))
+            if any(e.kind == "challenge_failed" for e in events):
+                failed = seat
+        if failed is not None:
+            break
+    assert failed is not None
+    body = create_table(api, game="detective-eye", players=["Aki", "Ben", "Chi"], seed=seed)
+    for seat, action in moves:
+        answer = api.post(
+            f"/api/v1/tables/{body['table']}/actions",
+            json={"action": action},
+            headers=auth(body["seats"][seat]["token"]),
+        )
+        assert answer.status_code == 200, answer.get_json()
+    who = ["Aki", "Ben", "Chi"][failed]
+    html = api.get(f"/en/tables/{body['table']}").get_data(as_text=True)
+    said = _text(html).replace("&#39;", "'")
+    assert f"{who}'s challenge failed: a flipped card was not the painter declared." in said
+    assert 'href="/en/rules/detective-eye#DE-6"' in html
+    html = api.get(f"/ja/tables/{body['table']}").get_data(as_text=True)
+    assert (
+        f"{who}の挑戦は失敗しました：めくったカードが宣言した画家ではありませんでした。"
+        in _text(html)
+    )
+    assert 'href="/ja/rules/detective-eye#DE-6"' in html
