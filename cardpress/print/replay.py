@@ -44,6 +44,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 #: face books kept per process (a build job uses one; --watch keeps the last few)
 KEEP = 8
+#: False: every face is drawn live (benchmarks/build.py records the live drawing)
+ENABLED = True
 FORM = "cardpress-face-{}"
 
 

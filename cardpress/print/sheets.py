@@ -24,7 +24,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cardpress.print import faces
+from cardpress.print import faces, replay
 from cardpress.print.art import clip
 from cardpress.print.cmyk import to_cmyk
 from cardpress.print.fonts import SANS, register_fonts
@@ -40,7 +40,6 @@ from cardpress.print.layout import (
     ink_area,
     sheet,
 )
-from cardpress.print.replay import FaceBook, face_book
 from cardpress.print.typeset import MIN_SIZE, MUTED, Ctx, draw_fit, fit_size, label
 
 CREATOR = "cardpress"
@@ -110,13 +109,13 @@ def _faces(c: Canvas, ctx: Ctx, deck, cards: Sequence, *, cmyk: bool = False):
     def live(card):
         return lambda: faces.draw_front(c, ctx, deck, card)
 
-    if len(cards) < 2:
+    if len(cards) < 2 or not replay.ENABLED:
         return live
 
     def scratch() -> Canvas:
         return new_canvas(io.BytesIO(), (ctx.w, ctx.h), "faces", cmyk=cmyk)
 
-    book: FaceBook = face_book(
+    book = replay.face_book(
         deck,
         (ctx, cmyk),
         unique_cards(deck),
