@@ -49,10 +49,10 @@ def errors(*statuses: int) -> dict[int, str]:
 
 @bp.errorhandler(ApiError)
 def _error(exc: ApiError) -> Response:
-    """Errors in the caller's language when it sends one (English otherwise)."""
+    """Errors in the caller's language (English unless it asks for another): worded
+    by the referee either way, so an engine's refusal names cards as players do."""
     body = exc.body()
-    if request.headers.get("Accept-Language"):
-        body["error"]["message"] = exc.localised(gettext)
+    body["error"]["message"] = exc.localised(gettext)
     response = jsonify(body)
     response.status_code = exc.status
     response.headers["Cache-Control"] = "no-store"

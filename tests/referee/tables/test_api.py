@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from cardpress.games import GAMES, replay
 from cardpress.players import MAX_NAME
@@ -249,6 +250,38 @@ def test_errors_speak_the_callers_language(api):
         'variantはstandard, strictのどれかにしてください（"x"は使えません）',
         "field": "options.variant",
     }
+
+
+def test_without_accept_language_errors_are_the_english_ones(api):
+    """No Accept-Language is English, worded by the referee: cards named, not card ids."""
+    body = create_table(api, game="ultimatch", players=["Aki"], seed=5)
+    token = body["seats"][0]["token"]
+    state = api.get(f"/api/v1/tables/{body['table']}", headers=auth(token)).get_json()
+    view, legal = state["view"], set(state["legal_actions"])
+    face_up = [c for c in view["pyramid"] if c not in (None, "hidden")]
+    probes = [
+        f"match:{target}:{card}"
+        for target in face_up[:3]
+        for card in view["hand"][:4]
+        if not {f"match:{target}:{card}", f"match:{card}:{target}"} & legal
+    ]
+    named = 0
+    for action in ["junk", *probes]:
+        said = {}
+        for language in ({}, {"Accept-Language": "en"}):
+            response = api.post(
+                f"/api/v1/tables/{body['table']}/actions",
+                json={"action": action},
+                headers={**auth(token), **language},
+            )
+            said[bool(language)] = (response.status_code, response.get_json())
+        assert said[False] == said[True], action
+        if said[False][0] == 400:
+            message = said[False][1]["error"]["message"]
+            reason = message.partition(": ")[2]
+            assert not re.search(r"\b(?:red|blue|yellow|orange|green|purple)-\d+\b", reason)
+            named += 1
+    assert named > 1
 
 
 def test_events_stream_first_version_then_every_change(api):
