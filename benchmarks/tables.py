@@ -74,6 +74,7 @@ class Stats:
         self.propagation: list[float] = []
         self.errors: list[str] = []
         self.actions = 0
+        self.reads = 0
 
     def error(self, what: str) -> None:
         with self.lock:
@@ -169,6 +170,8 @@ def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadli
             if not shown.stale():
                 continue
             status, state = _request(conn, "GET", f"/api/v1/tables/{table.id}", token)
+            with stats.lock:
+                stats.reads += 1
             if status != 200:
                 stats.error(f"GET {status}")
                 continue
@@ -257,6 +260,7 @@ def _play(args: tuple) -> dict:
         thread.join(max(0.1, deadline - time.monotonic() + 5))
     return {
         "latency": stats.latency,
+        "reads": stats.reads,
         "propagation": stats.propagation,
         "errors": stats.errors,
         "acknowledged": {t.id: t.acknowledged for t in tables},
@@ -340,6 +344,7 @@ def run_tables(
         "error_samples": errors[:3],
         "lost": lost,
         "finished": sum(p["done"] for p in parts),
+        "reads": sum(p["reads"] for p in parts) / max(1, len(latency)),
         "cpu": 1000 * server_cpu / max(1, len(latency)),
         "db_cpu": 1000 * database_cpu / max(1, len(latency)) if database else float("nan"),
     }
@@ -462,7 +467,7 @@ def main() -> None:
     header = (
         f"{'run':<{width}}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
         f"{'prop p50':>9}{'prop p95':>9}{'prop p99':>9}{'errors':>7}{'lost':>5}"
-        f"{'ended':>6}{'cpu ms':>8}{'db cpu':>7}"
+        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'db cpu':>7}"
     )
     print(header)
     for name, r in rows:
@@ -471,10 +476,12 @@ def main() -> None:
             f"{r['p99']:>8.1f}{r.get('prop50', float('nan')):>9.1f}"
             f"{r.get('prop95', float('nan')):>9.1f}{r.get('prop99', float('nan')):>9.1f}"
             f"{r['errors']:>7}{r.get('lost', 0):>5}{r.get('finished', '-'):>6}"
-            f"{r['cpu']:>8.2f}{r.get('db_cpu', float('nan')):>7.2f}"
+            f"{r.get('reads', float('nan')):>6.2f}{r['cpu']:>8.2f}"
+            f"{r.get('db_cpu', float('nan')):>7.2f}"
         )
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
+    print("GETs: the phones' state reads per action")
     print(
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
         "scoring API); db cpu: PostgreSQL's"
