@@ -11,6 +11,7 @@ import math
 import random
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
 from cardpress.print.art import Ink, clip, hex_rgb, mix, seed_of
@@ -123,6 +124,30 @@ def _bid(canvas, ctx: Ctx, card: Eshi100Card, inks: dict[str, Ink], cx, cy, r) -
     )
 
 
+def _icon_lines(ctx: Ctx, names: list[str], size: float, width: float):
+    """The icon line set in ``width``: the size and lines, at most two if any size fits.
+
+    An icon's name may be two words ("Morning glory"), so names are separated
+    (・ / ", ") and a line breaks only between them; a long list takes a second
+    line (then a smaller size) rather than running under the QR plate.
+    """
+    sep, colon = ("・", "：") if ctx.lang == "ja" else (", ", ": ")
+    label = f"{ctx._('Icons')}{colon}"
+    fs = size
+    while True:
+        lines = [label]
+        for i, name in enumerate(names):
+            piece = name + (sep if i < len(names) - 1 else "")
+            if lines[-1] != label and stringWidth(lines[-1] + piece, SANS, fs) > width:
+                lines[-1] = lines[-1].rstrip()
+                lines.append(piece)
+            else:
+                lines[-1] += piece
+        if len(lines) <= 2 or fs <= MIN_SIZE:
+            return fs, lines
+        fs = max(MIN_SIZE, fs - 0.25)
+
+
 def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     s = ctx.s
     plum = hex_rgb(deck.back_rgb)
@@ -215,16 +240,9 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     canvas.setFillColorRGB(*inks["number"].ink)
     draw_fit(canvas, card.number, px, qy + qs - 4.2 * mm * s, SANS_BOLD, 10 * s, qx - px - 2 * mm)
     canvas.setFillColorRGB(*MUTED)
-    names = " ".join(deck.catalogue.icon(i).name[ctx.lang] for i in card.icons)
-    draw_fit(
-        canvas,
-        f"{ctx._('Icons')}: {names}",
-        px,
-        qy + qs - 8.6 * mm * s,
-        SANS,
-        6 * s,
-        qx - px - 2 * mm,
-    )
+    names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
+    fs, lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), qx - px - 2 * mm)
+    draw_lines(canvas, lines, px, qy + qs - 8.6 * mm * s + 0.88 * fs, SANS, fs, 1.15)
     draw_fit(
         canvas,
         ctx._("Proxy card — not for sale"),

@@ -178,3 +178,28 @@ def test_no_page_holds_only_a_couple_of_rulings(lang, paper):
             if n < MIN_LAST_PAGE_RULINGS:
                 stubs.append(f"{game} p{page}: {n} ruling(s) alone")
     assert not stubs, f"{lang} {paper}: " + "; ".join(stubs)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["poker", "bridge"])
+def test_eshi100_text_stays_clear_of_the_qr_plate(size, lang):
+    """The icon list wraps (between names) instead of running under the QR code's plate."""
+    from cardpress.print.layout import BLEED, card_size
+    from cardpress.print.sheets import render_print_shop_pdf
+    from cardpress.print.typeset import Ctx, qr_box
+
+    cat = catalogue()
+    deck = cat.eshi100
+    kinds = [c for c in deck.cards if c.icons]
+    kinds = list({c.id: c for c in kinds}.values())
+    pdf = render_print_shop_pdf(deck, lang, BASE, size=size, root=cat.root, cards=kinds)
+    cs = card_size(size)
+    qx, qy, qs = qr_box(Ctx(lang, BASE, cs))
+    # the plate in pdftotext's page coordinates (top-left origin), bleed included
+    left, top = BLEED + qx - 0.6 * 72 / 25.4, BLEED + cs.height - (qy + qs) - 0.6 * 72 / 25.4
+    under = [
+        (ln.page, ln.text)
+        for ln in lines(pdf)
+        if ln.box[2] > left + 0.5 and ln.box[3] > top + 0.5 and ln.text.strip()
+    ]
+    assert not under, f"{size} {lang}: text under the QR plate: {under[:4]}"
