@@ -576,14 +576,19 @@ def tie_breaks(game: str, state: Any, names: Sequence[str]) -> list[str]:
     for seat, place in enumerate(ranks):
         by_place.setdefault(place, []).append(seat)
     for place, seats in sorted(by_place.items()):
-        if len(seats) > 1:
+        if len(seats) < 2:
+            continue
+        who = joined([names[s] for s in seats])
+        if len({scores[s] for s in seats}) == 1:
             out.append(
                 _(
                     "%(players)s share place %(place)s: the tie-break leaves them level.",
-                    players=joined([names[s] for s in seats]),
+                    players=who,
                     place=place,
                 )
             )
+        else:  # Gallery Rush after a sole winner (GR-2): everyone else is second
+            out.append(_("%(players)s share place %(place)s.", players=who, place=place))
     return out
 
 

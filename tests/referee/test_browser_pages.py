@@ -5,6 +5,7 @@ dark mode."""
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
@@ -55,6 +56,7 @@ PAGES = {
     "table host": "/{lang}/{fa_host}",
     "table spectator": "/{lang}/{fa_watch}",
     "table record": "/{lang}/{fa_host}/record",
+    "table finished on a tie": "/{lang}/{done_watch}#result",
     "ultimatch table": "/{lang}/{um_seat}",
     "eshi100 table": "/{lang}/{es_seat}",
     "detective eye draft, card picked": "/{lang}/{de_seat}?first={de_first}",
@@ -103,6 +105,21 @@ def tables(server) -> dict[str, str]:
         paths[f"{key}_host"] = f"{table}/{made['host']['token']}"
         paths[f"{key}_watch"] = table
     assert paths["de_first"] and paths["ump_first"]  # the picker pages pick a card
+    # a whole game that ends with two players on 23 points, placed by FA-7's tie-break
+    made = call(
+        "/api/v1/tables", {"game": "finger-auction", "players": ["Aki", "Ben", "Chie"], "seed": 7}
+    )
+    state, choices = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chie"], 7), random.Random(7)
+    while not state.is_terminal():
+        seat = choices.choice(state.current_players())
+        action = choices.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        call(
+            f"/api/v1/tables/{made['table']}/actions",
+            {"action": action},
+            made["seats"][seat]["token"],
+        )
+    paths["done_watch"] = f"tables/{made['table']}"
     return paths
 
 

@@ -732,3 +732,35 @@ def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(a
         in _text(html)
     )
     assert 'href="/ja/rules/detective-eye#DE-6"' in html
+
+
+def test_places_shared_without_a_tie_are_not_called_a_tie(api):
+    """Gallery Rush's sole winner (GR-2) leaves everyone else second, whatever they
+    collected: the page says they share the place, not that a tie-break left them level."""
+    names = ["Aki", "Ben", "Chi"]
+    for seed in range(300):
+        state = GAMES["gallery-rush"].new_game(names, seed)
+        choices, moves = random.Random(seed), []
+        while not state.is_terminal():
+            seat = choices.choice(state.current_players())
+            action = choices.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            moves.append((seat, action))
+        seconds = [p for p, r in enumerate(state.ranking()) if r == 2]
+        if len(seconds) == 2 and len({state.scores()[p] for p in seconds}) == 2:
+            break
+    else:
+        raise AssertionError("no such game in 300 seeds")
+    body = create_table(api, game="gallery-rush", players=names, seed=seed)
+    for seat, action in moves:
+        answer = api.post(
+            f"/api/v1/tables/{body['table']}/actions",
+            json={"action": action},
+            headers=auth(body["seats"][seat]["token"]),
+        )
+        assert answer.status_code == 200, answer.get_json()
+    en = _text(api.get(f"/en/tables/{body['table']}").get_data(as_text=True))
+    shared = ", ".join(names[p] for p in seconds)
+    assert f"{shared} share place 2." in en and "leaves them level" not in en, en[-1200:]
+    ja = _text(api.get(f"/ja/tables/{body['table']}").get_data(as_text=True))
+    assert f"{'、'.join(names[p] for p in seconds)}は2位で並びます。" in ja, ja[-1200:]
