@@ -599,10 +599,13 @@ def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
     assert record.get_json()["actions"][-1] == [seat, action]
 
 
-def _finished_finger_auction(want) -> tuple[int, list[tuple[int, str]], object]:
+NAMES = ["Aki", "Ben", "Chi"]
+
+
+def _finished(want, game="finger-auction") -> tuple[int, list[tuple[int, str]], object]:
     """The first seed whose random 3-player game ends as ``want(state)`` asks."""
     for seed in range(400):
-        state = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chi"], seed)
+        state = GAMES[game].new_game(NAMES, seed)
         choices, moves = random.Random(seed), []
         while not state.is_terminal():
             seat = choices.choice(state.current_players())
@@ -614,8 +617,8 @@ def _finished_finger_auction(want) -> tuple[int, list[tuple[int, str]], object]:
     raise AssertionError("no such game in 400 seeds")
 
 
-def _play(api, seed: int, moves) -> str:
-    body = create_table(api, players=["Aki", "Ben", "Chi"], seed=seed, lang="en")
+def _play(api, seed: int, moves, game="finger-auction") -> str:
+    body = create_table(api, game=game, players=NAMES, seed=seed, lang="en")
     for seat, action in moves:
         answer = api.post(
             f"/api/v1/tables/{body['table']}/actions",
@@ -638,7 +641,7 @@ def test_the_result_says_how_ties_were_broken(api):
         s, r = state.scores(), state.ranking()
         return any(s[a] == s[b] and r[a] != r[b] for a in range(3) for b in range(3))
 
-    seed, moves, state = _finished_finger_auction(broken)
+    seed, moves, state = _finished(broken)
     table = _play(api, seed, moves)
     names, scores, ranks = ["Aki", "Ben", "Chi"], state.scores(), state.ranking()
     tied = next(
@@ -669,7 +672,7 @@ def test_the_result_says_how_ties_were_broken(api):
         r = state.ranking()
         return len(set(r)) < len(r)
 
-    seed, moves, state = _finished_finger_auction(level)
+    seed, moves, state = _finished(level)
     table = _play(api, seed, moves)
     ranks = state.ranking()
     place = next(r for r in ranks if ranks.count(r) > 1)
@@ -701,7 +704,7 @@ def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(a
     assert 'href="/ja/rules/finger-auction#FA-3"' in html
 
     for seed in range(200):  # the first random game with a failed challenge; stop right there
-        state = GAMES["detective-eye"].new_game(["Aki", "Ben", "Chi"], seed)
+        state = GAMES["detective-eye"].new_game(NAMES, seed)
         choices, moves, failed = random.Random(seed), [], None
         while not state.is_terminal() and failed is None:
             seat = choices.choice(state.current_players())
@@ -713,16 +716,9 @@ def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(a
         if failed is not None:
             break
     assert failed is not None
-    body = create_table(api, game="detective-eye", players=["Aki", "Ben", "Chi"], seed=seed)
-    for seat, action in moves:
-        answer = api.post(
-            f"/api/v1/tables/{body['table']}/actions",
-            json={"action": action},
-            headers=auth(body["seats"][seat]["token"]),
-        )
-        assert answer.status_code == 200, answer.get_json()
-    who = ["Aki", "Ben", "Chi"][failed]
-    html = api.get(f"/en/tables/{body['table']}").get_data(as_text=True)
+    table = _play(api, seed, moves, "detective-eye")
+    who = NAMES[failed]
+    html = api.get(f"/en/tables/{table}").get_data(as_text=True)
     said = _text(html).replace("&#39;", "'")
     assert f"{who}'s challenge failed: a flipped card was not the painter declared." in said
     assert 'href="/en/rules/detective-eye#DE-6"' in html
@@ -737,30 +733,16 @@ def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(a
 def test_places_shared_without_a_tie_are_not_called_a_tie(api):
     """Gallery Rush's sole winner (GR-2) leaves everyone else second, whatever they
     collected: the page says they share the place, not that a tie-break left them level."""
-    names = ["Aki", "Ben", "Chi"]
-    for seed in range(300):
-        state = GAMES["gallery-rush"].new_game(names, seed)
-        choices, moves = random.Random(seed), []
-        while not state.is_terminal():
-            seat = choices.choice(state.current_players())
-            action = choices.choice(state.legal_actions(seat))
-            state.apply(seat, action)
-            moves.append((seat, action))
+
+    def second_apart(state) -> bool:
         seconds = [p for p, r in enumerate(state.ranking()) if r == 2]
-        if len(seconds) == 2 and len({state.scores()[p] for p in seconds}) == 2:
-            break
-    else:
-        raise AssertionError("no such game in 300 seeds")
-    body = create_table(api, game="gallery-rush", players=names, seed=seed)
-    for seat, action in moves:
-        answer = api.post(
-            f"/api/v1/tables/{body['table']}/actions",
-            json={"action": action},
-            headers=auth(body["seats"][seat]["token"]),
-        )
-        assert answer.status_code == 200, answer.get_json()
-    en = _text(api.get(f"/en/tables/{body['table']}").get_data(as_text=True))
+        return len(seconds) == 2 and len({state.scores()[p] for p in seconds}) == 2
+
+    seed, moves, state = _finished(second_apart, "gallery-rush")
+    table = _play(api, seed, moves, "gallery-rush")
+    names, seconds = NAMES, [p for p, r in enumerate(state.ranking()) if r == 2]
+    en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
     shared = ", ".join(names[p] for p in seconds)
     assert f"{shared} share place 2." in en and "leaves them level" not in en, en[-1200:]
-    ja = _text(api.get(f"/ja/tables/{body['table']}").get_data(as_text=True))
+    ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
     assert f"{'、'.join(names[p] for p in seconds)}は2位で並びます。" in ja, ja[-1200:]
