@@ -722,7 +722,7 @@ def test_a_blocked_right_hand_and_a_failed_challenge_are_said_with_their_rules(a
     said = _text(html).replace("&#39;", "'")
     assert f"{who}'s challenge failed: a flipped card was not the painter declared." in said
     assert 'href="/en/rules/detective-eye#DE-6"' in html
-    html = api.get(f"/ja/tables/{body['table']}").get_data(as_text=True)
+    html = api.get(f"/ja/tables/{table}").get_data(as_text=True)
     assert (
         f"{who}の挑戦は失敗しました：めくったカードが宣言した画家ではありませんでした。"
         in _text(html)
