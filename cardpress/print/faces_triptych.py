@@ -39,6 +39,7 @@ from cardpress.print.typeset import (
     draw_footer,
     draw_lines,
     fit_lines,
+    fit_or_wrap,
     framed_panel,
     paragraph,
     qr_box,
@@ -158,8 +159,8 @@ def _caption(
     bottom = draw_lines(canvas, lines, left, top, SERIF, fs, 1.15)
     if sub:
         canvas.setFillColorRGB(*MUTED)
-        sub_size = max(MIN_SIZE, 7.2 * ctx.s)
-        draw_fit(canvas, sub, left, bottom - sub_size * 1.2, SANS, sub_size, width)
+        fs, sub_lines = fit_or_wrap(sub, SANS, max(MIN_SIZE, 7.2 * ctx.s), width)
+        draw_lines(canvas, sub_lines, left, bottom - fs * 1.2 + 0.88 * fs, SANS, fs, 1.15)
 
 
 def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:
@@ -276,7 +277,7 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
     _art_frame(canvas, ax, ay, aw, ah, GOLD_DARK)
     artist = card.artist[ctx.lang] if card.artist else ""
-    sub = ", ".join(v for v in (artist, str(card.year) if card.year else "") if v)
+    sub = " · ".join(v for v in (artist, str(card.year) if card.year else "") if v)
     _caption(canvas, ctx, card.title[ctx.lang], sub, ay, ax)
     _footer(canvas, ctx, deck, card, ax)
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -96,12 +96,19 @@ def draw_fit(
     """Draw one line shrunk to fit, never below ``MIN_SIZE``; returns the size used.
 
     A line still too wide at the smallest size is condensed (horizontal scale, no
-    further than 75 %) rather than left to run into its neighbours.
+    further than 75 %) rather than left to run into its neighbours; one still too
+    wide then is drawn and reported (a warning naming it): give it two lines
+    (``fit_or_wrap``).
     """
     text = typographic(text)
     fs = fit_size(text, font, size, max_w, min_size)
     width = stringWidth(text, font, fs)
     squeeze = max(0.75, max_w / width) if width > max_w > 0 else 1.0
+    if width * squeeze > max_w + 0.01 and max_w > 0:
+        over = width * squeeze - max_w
+        warnings.warn(
+            f"text wider than its room by {over:.1f} pt even condensed: {text!r}", stacklevel=2
+        )
     if align == "centre":
         x -= width * squeeze / 2
     elif align == "right":
@@ -141,6 +148,21 @@ def fit_lines(
         if fits or fs <= min_size:
             return fs, lines
         fs = max(min_size, fs - 0.25)
+
+
+def fit_or_wrap(
+    text: str, font: str, size: float, width: float, min_size: float = MIN_SIZE
+) -> tuple[float, list[str]]:
+    """One line, shrunk to fit down to ``min_size``; if it cannot, lines at that size.
+
+    For small print that usually fits on one line (a painter and year, a footer
+    notice) but must not run past its room on a small card.
+    """
+    text = typographic(text)
+    fs = fit_size(text, font, size, width, min_size)
+    if stringWidth(text, font, fs) <= width + 0.01:
+        return fs, [text]
+    return fs, break_text(text, font, fs, width)
 
 
 def break_text(text: str, font: str, size: float, width: float) -> list[str]:
@@ -336,6 +358,7 @@ __all__ = [
     "draw_lines",
     "draw_paragraphs_fit",
     "fit_lines",
+    "fit_or_wrap",
     "fit_size",
     "framed_panel",
     "label",
