@@ -282,11 +282,13 @@ def tts_sheets(
         chunk = cards[start : start + per]
         cols, rows = tts_grid(len(chunk))
         cw, ch = cell = tts_cell(len(chunk), size)
-        drawn = faces(cell)
-        sheet = Image.new("RGB", (cw * cols, ch * rows), (0, 0, 0))
+        drawn = {card_id: np.asarray(img) for card_id, img in faces(cell).items()}
+        # laid out in numpy and encoded from there: no copy of the whole sheet in between
+        sheet = np.zeros((ch * rows, cw * cols, 3), np.uint8)
         for i, card_id in enumerate(chunk):
-            sheet.paste(drawn[card_id], ((i % cols) * cw, (i // cols) * ch))
-        out.append(png_bytes(sheet))
+            x, y = (i % cols) * cw, (i // cols) * ch
+            sheet[y : y + ch, x : x + cw] = drawn[card_id]
+        out.append(encode_png(sheet))
     return out
 
 
