@@ -248,6 +248,7 @@ def _play(args: tuple) -> dict:
     base, bodies, n_phones, seconds, think = args
     tables = [Table(b) for b in bodies]
     stats = Stats()
+    started = time.process_time()
     deadline = time.monotonic() + seconds
     threads = [
         threading.Thread(target=phone, args=(base, t, s, stats, think, deadline), daemon=True)
@@ -265,6 +266,7 @@ def _play(args: tuple) -> dict:
         "errors": stats.errors,
         "acknowledged": {t.id: t.acknowledged for t in tables},
         "done": sum(t.done.is_set() for t in tables),
+        "cpu": time.process_time() - started,
     }
 
 
@@ -347,6 +349,7 @@ def run_tables(
         "reads": sum(p["reads"] for p in parts) / max(1, len(latency)),
         "cpu": 1000 * server_cpu / max(1, len(latency)),
         "db_cpu": 1000 * database_cpu / max(1, len(latency)) if database else float("nan"),
+        "client_cpu": 1000 * sum(p["cpu"] for p in parts) / max(1, len(latency)),
     }
 
 
@@ -467,7 +470,7 @@ def main() -> None:
     header = (
         f"{'run':<{width}}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
         f"{'prop p50':>9}{'prop p95':>9}{'prop p99':>9}{'errors':>7}{'lost':>5}"
-        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'db cpu':>7}"
+        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'db cpu':>7}{'phones':>7}"
     )
     print(header)
     for name, r in rows:
@@ -477,14 +480,14 @@ def main() -> None:
             f"{r.get('prop95', float('nan')):>9.1f}{r.get('prop99', float('nan')):>9.1f}"
             f"{r['errors']:>7}{r.get('lost', 0):>5}{r.get('finished', '-'):>6}"
             f"{r.get('reads', float('nan')):>6.2f}{r['cpu']:>8.2f}"
-            f"{r.get('db_cpu', float('nan')):>7.2f}"
+            f"{r.get('db_cpu', float('nan')):>7.2f}{r.get('client_cpu', float('nan')):>7.2f}"
         )
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
     print("GETs: the phones' state reads per action")
     print(
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
-        "scoring API); db cpu: PostgreSQL's"
+        "scoring API); db cpu: PostgreSQL's; phones: the benchmark's phones' own (same cores)"
     )
     print("goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost")
 
