@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+import jinja2.bccache
 
 from cardpress import i18n, vocabulary
 from cardpress.paths import LOCALES, TEMPLATES, cards_dir
@@ -39,9 +40,34 @@ def environment(lang: str, templates: Path = RULES_TEMPLATES, locales: Path = LO
     return _environment(lang, templates, locales, _stamp(i18n.po_path(lang, DOMAIN, locales)))
 
 
+class _CompiledOnce(jinja2.BytecodeCache):
+    """Compiled templates shared by every language's environment, in memory.
+
+    The environments differ only in the gettext they install (looked up when a
+    template renders), so a template compiles to the same code in each; compiling
+    the rule templates was a build's largest serial cost. Jinja checks each entry
+    against its template's source, so an edited template compiles again.
+    """
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self.compiled.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledOnce()
+
+
 @lru_cache(maxsize=8)
 def _environment(lang: str, templates: Path, locales: Path, stamp: tuple[object, ...]):
     env = jinja2.Environment(
+        bytecode_cache=_COMPILED,  # the same options for every language: keep them so
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,  # data values are escaped; translations are trusted markup
         undefined=jinja2.StrictUndefined,
