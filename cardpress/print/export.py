@@ -31,9 +31,11 @@ import imagecodecs
 import numpy as np
 from PIL import Image
 
+from cardpress.print.faces import printed_cards
 from cardpress.print.layout import BLEED, SIZES, CardSize
 from cardpress.print.pod import POD_DRAW_BLEED, POD_TEMPLATES, pod_crop
 from cardpress.print.sheets import deck_cards, render_back_pdf, render_print_shop_pdf, unique_cards
+from cardpress.print.typeset import Ctx
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096
 PNG_DPI = 300
@@ -311,7 +313,7 @@ def export_deck_images(
     straight at the TTS cell size for the sheets.
     """
     cs = SIZES[size]
-    kinds = unique_cards(deck)
+    kinds = printed_cards(deck, unique_cards(deck), Ctx(lang, base_url, cs))
     pdf = render_print_shop_pdf(deck, lang, base_url, size=cs, root=root, cards=kinds, backs=False)
     back_pdf = render_back_pdf(deck, lang, base_url, size=cs)
     written: list[Path] = []
@@ -335,7 +337,9 @@ def export_deck_images(
         return cells[cell]
 
     tts_dir = out / lang / "tts"
-    sheets = tts_sheets([c.id for c in deck_cards(deck)], cs, faces)
+    sheets = tts_sheets(
+        [c.id for c in printed_cards(deck, deck_cards(deck), Ctx(lang, base_url, cs))], cs, faces
+    )
     for i, data in enumerate(sheets):
         put(tts_dir / (f"{name}-faces.png" if i == 0 else f"{name}-faces-{i + 1}.png"), data)
     cw = TTS_MAX_WIDTH // TTS_MAX_COLS

@@ -18,6 +18,16 @@ def draw_front(canvas, ctx: Ctx, deck, card) -> None:
     draw(canvas, ctx, deck, card)
 
 
+def printed_cards(deck, cards, ctx: Ctx) -> tuple:
+    """``cards`` as printed at ``ctx``'s size and language: a Triptych rule card whose
+    text needs more than one card is followed by its continuations."""
+    if deck.id != "triptych":
+        return tuple(cards)
+    from cardpress.print.faces_triptych import with_continuations
+
+    return with_continuations(cards, ctx.lang, ctx.size, ctx.base_url)
+
+
 def draw_back(canvas, ctx: Ctx, deck) -> None:
     from cardpress.print.backs import draw_back as draw
 

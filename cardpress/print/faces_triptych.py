@@ -9,19 +9,23 @@ charcoal, grey the picture and stamp it; the Mona Lisa is framed in gold.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
 from cardpress.print.art import RGB, Ink, draw_card_art, hex_rgb, mix, readable
-from cardpress.print.fonts import MONO
+from cardpress.print.fonts import MONO, register_fonts
 from cardpress.print.glyphs import draw_symbol
+from cardpress.print.layout import SAFE
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
@@ -287,10 +291,44 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 
 
 #: the type size a rule card aims for at least (print-and-play at home: below this it blurs)
-RULE_CARD_MIN_PT = 6.0
-#: the floor: a card whose text does not fit at RULE_CARD_MIN_PT shrinks to this rather
-#: than lose a line; tests/print/test_rule_cards.py fails on any card that needs it
-RULE_CARD_FLOOR_PT = 4.8
+RULE_CARD_MIN_PT = MIN_SIZE
+#: a rule card never continues onto more cards than this (a test fails before it would)
+RULE_CARD_MOST_PARTS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCardPart(TriptychCard):
+    """A rule card's continuation: part ``part`` of ``parts`` of card ``first``.
+
+    A publisher does not print rules too small to read: where a rule card's text does
+    not fit one card at ``RULE_CARD_MIN_PT`` (bridge and mini-euro sizes), it goes on
+    to extra cards of the same deck, titled "continued" and numbered 2/2; they carry
+    the first card's QR code and the deck's back.
+    """
+
+    part: int = 2
+    parts: int = 2
+    first: str = ""  # the id of the card it continues
+
+
+def with_continuations(cards, lang: str, size, base_url: str) -> tuple:
+    """``cards`` with each rule card followed by the continuation cards it needs at
+    ``size`` in ``lang`` (any continuations already in ``cards`` are made anew)."""
+    out = []
+    for card in cards:
+        if isinstance(card, RuleCardPart):
+            continue
+        out.append(card)
+        if getattr(card, "kind", None) == TriptychKind.RULE:
+            parts = rule_card_split(lang, size, base_url, card.game or "choose")[1]
+            base = {f.name: getattr(card, f.name) for f in fields(TriptychCard)}
+            for k in range(2, parts + 1):
+                out.append(
+                    RuleCardPart(
+                        **{**base, "id": f"{card.id}-{k}"}, part=k, parts=parts, first=card.id
+                    )
+                )
+    return tuple(out)
 
 
 def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
@@ -373,39 +411,89 @@ def _flow(story: list, areas, canvas) -> list:
     return story
 
 
+def _rule_card_start(size) -> float:
+    return max(RULE_CARD_MIN_PT, 7.2 * size.scale)
+
+
+def _rule_card_frame(ctx: Ctx):
+    """(text areas, caption, address, where they go) of a rule card: the text runs full
+    width above the QR code, then in the column beside it, above the caption; the same on
+    a card and on its continuations."""
+    header_h = 14 * mm * ctx.s
+    side = 3 * mm * ctx.s
+    px, py, pw, ph = side, side, ctx.w - 2 * side, ctx.h - side - header_h
+    top = py + ph - 2.4 * mm * ctx.s
+    inner = px + 2.2 * mm * ctx.s
+    width = pw - 4.4 * mm * ctx.s
+    qx, qy, qs = qr_box(ctx)
+    cap_w = qx - inner - 2 * mm
+    small = max(MIN_SIZE, 6 * ctx.s)
+    cap = paragraph(
+        ctx._("Scan for the full rules and the referee app."), SANS, small, ctx.lang, MUTED
+    )
+    url = paragraph(ctx.base_url, MONO, small, "en", MUTED)
+    url.style.splitLongWords = True
+    _, chh = cap.wrap(cap_w, 100)
+    _, uh = url.wrap(cap_w, 100)
+    above = qy + qs + 1.4 * mm * ctx.s
+    beside = qy + uh + chh + 1.4 * mm
+    areas = [(inner, above, width, top - above)]
+    if above - beside > small * 1.3:
+        areas.append((inner, beside, cap_w, above - beside))
+    return areas, cap, url, (inner, qy, uh)
+
+
+@lru_cache(maxsize=64)
+def rule_card_split(lang: str, size, base_url: str, game: str) -> tuple[float, int]:
+    """(type size, number of cards) a rule card's text takes at ``size``: the fewest cards
+    at no less than ``RULE_CARD_MIN_PT``, at the largest size that fills no more of them."""
+    from cardpress.rules import rule_card
+
+    register_fonts()  # called before any canvas when a deck's cards are listed
+    items = rule_card(game, lang)
+    areas = _rule_card_frame(Ctx(lang, base_url, size))[0]
+    width = areas[0][2]
+    scratch = Canvas(io.BytesIO())
+    for parts in range(1, RULE_CARD_MOST_PARTS + 1):
+        fs = _rule_card_start(size)
+        while fs >= RULE_CARD_MIN_PT - 1e-6:
+            if not _flow(
+                _rule_card_flowables(items, width, fs, lang, NAVY_SPLIT), areas * parts, scratch
+            ):
+                return fs, parts
+            fs = round(fs - 0.2, 2)
+    return -RULE_CARD_MIN_PT, RULE_CARD_MOST_PARTS
+
+
+#: colours do not change where lines break: the split is measured in one
+NAVY_SPLIT: RGB = (0.1, 0.15, 0.3)
+
+
 def draw_rule_card_text(
     canvas,
     items: tuple[CardItem, ...],
     areas: list[tuple[float, float, float, float]],
     lang: str,
     navy: RGB,
-    size: float = 7.2,
-    min_size: float = RULE_CARD_MIN_PT,
-) -> float:
-    """The card's paragraphs and tables flowed through ``areas`` (x, y, w, h), the first
-    of them full width; type shrinks until everything fits. Returns the size used, or
-    its negative if even ``min_size`` overflows (a test fails on that rather than the
-    card printing unreadable type).
-    """
+    fs: float,
+    part: int = 1,
+) -> bool:
+    """Part ``part`` of the card's paragraphs and tables at ``fs``, flowed through
+    ``areas`` (x, y, w, h; the first of them full width): the parts before it are flowed
+    unseen. Returns whether text is left for a further card."""
     width = areas[0][2]
-    fs = size
-    while True:
-        rest = _flow(
-            _rule_card_flowables(items, width, fs, lang, navy), areas, Canvas(io.BytesIO())
-        )
-        if not rest or fs <= min_size:
-            break
-        fs = round(max(min_size, fs - 0.2), 2)
-    _flow(_rule_card_flowables(items, width, fs, lang, navy), areas, canvas)
-    return -fs if rest else fs
+    story = _rule_card_flowables(items, width, fs, lang, navy)
+    if part > 1:
+        story = _flow(story, areas * (part - 1), Canvas(io.BytesIO()))
+    return bool(_flow(story, areas, canvas))
 
 
 def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> float:
-    """Draw a rule card; returns the type size its text needed (negative: it overflowed)."""
+    """Draw a rule card (or one of its continuations); returns the type size of its text
+    (negative: even ``RULE_CARD_MOST_PARTS`` cards at ``RULE_CARD_MIN_PT`` do not hold it)."""
     navy = hex_rgb(deck.back_rgb)
     header_h = 14 * mm * ctx.s
-    panel = framed_panel(canvas, ctx, navy, header_h)
-    px, py, pw, ph = panel
+    framed_panel(canvas, ctx, navy, header_h)
     # three painter stripes under the header: the deck's signature
     stripe_w = ctx.w / 3
     for i, p in enumerate(deck.painters):
@@ -417,54 +505,48 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
             1.2 * mm * ctx.s,
             hex_rgb(p.rgb),
         )
-    canvas.setFillColorRGB(1, 1, 1)
+    game = card.game or "choose"
+    fs, parts = rule_card_split(ctx.lang, ctx.size, ctx.base_url, game)
+    part = card.part if isinstance(card, RuleCardPart) else 1
     left = 5 * mm * ctx.s
     maxw = ctx.w - 2 * left
-    game = card.game or "choose"
-    kicker = ctx._("Rules") + " · " + deck.name[ctx.lang]
+    rules = [ctx._("Rules"), deck.name[ctx.lang]]
     if game != "choose":  # who and how long, in the header: the panel is for the rules
         info = deck.game(game)
-        kicker += " · " + ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
-            lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
+        rules.append(
+            ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
+                lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
+            )
         )
+    kicker = " · ".join(rules)
+    if stringWidth(kicker, SANS, MIN_SIZE) * 0.75 > maxw:  # a small card: the back names the deck
+        kicker = " · ".join(rules[:1] + rules[2:])
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
-    draw_fit(canvas, kicker, left, ctx.h - 6.3 * mm * ctx.s, SANS, 6.5 * ctx.s, maxw)
+    # its ascent stays inside the safe area on a small card
+    kicker_y = ctx.h - max(6.3 * mm * ctx.s, SAFE + 0.3 * mm + MIN_SIZE)
+    draw_fit(canvas, kicker, left, kicker_y, SANS, 6.5 * ctx.s, maxw)
     canvas.setFillColorRGB(1, 1, 1)
     y = ctx.h - 11.6 * mm * ctx.s
     title = card.title[ctx.lang]
+    if parts > 1:  # the part, at the right of the title: "2/3"
+        number = f"{part}/{parts}"
+        nfs = max(MIN_SIZE, 9 * ctx.s)
+        draw_fit(canvas, number, ctx.w - left, y, SANS_BOLD, nfs, maxw, align="right")
+        maxw -= stringWidth(number, SANS_BOLD, nfs) + 2 * mm * ctx.s
+    if part > 1:
+        title = ctx._("{title} (continued)").format(title=title)
     draw_fit(canvas, title, left, y, SANS_BOLD, 12.5 * ctx.s, maxw, min_size=MIN_TITLE_SIZE)
-    top = py + ph - 2.4 * mm * ctx.s
-    inner = px + 2.2 * mm * ctx.s
-    width = pw - 4.4 * mm * ctx.s
-    qx, qy, qs = qr_box(ctx)
-    from cardpress.rules import rule_card
-
+    areas, cap, url, (inner, qy, uh) = _rule_card_frame(ctx)
     # beside the QR code, at the bottom: what it opens, and the address the build was given
-    cap_w = qx - inner - 2 * mm
-    cap = paragraph(
-        ctx._("Scan for the full rules and the referee app."), SANS, 6 * ctx.s, ctx.lang, MUTED
-    )
-    url = paragraph(ctx.base_url, MONO, 6 * ctx.s, "en", MUTED)
-    url.style.splitLongWords = True
-    _, chh = cap.wrap(cap_w, 100)
-    _, uh = url.wrap(cap_w, 100)
     url.drawOn(canvas, inner, qy)
     cap.drawOn(canvas, inner, qy + uh + 0.3 * mm)
-    # the text: full width above the QR code, then on in the column beside it
-    above = qy + qs + 1.4 * mm * ctx.s
-    beside = qy + uh + chh + 1.4 * mm
-    areas = [(inner, above, width, top - above), (inner, beside, cap_w, above - beside)]
-    used = draw_rule_card_text(
-        canvas,
-        rule_card(game, ctx.lang),
-        areas,
-        ctx.lang,
-        navy,
-        size=7.2 * ctx.s,
-        min_size=RULE_CARD_FLOOR_PT * ctx.s,
+    from cardpress.rules import rule_card
+
+    draw_rule_card_text(
+        canvas, rule_card(game, ctx.lang), areas, ctx.lang, navy, abs(fs), min(part, parts)
     )
-    draw_card_qr(canvas, ctx, deck.id, card.id)
-    return used
+    draw_card_qr(canvas, ctx, deck.id, card.first if isinstance(card, RuleCardPart) else card.id)
+    return fs
 
 
 def draw_front(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:

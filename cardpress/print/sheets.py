@@ -118,7 +118,7 @@ def _faces(c: Canvas, ctx: Ctx, deck, cards: Sequence, *, cmyk: bool = False):
     book = replay.face_book(
         deck,
         (ctx, cmyk),
-        unique_cards(deck),
+        faces.printed_cards(deck, unique_cards(deck), ctx),
         scratch,
         lambda canvas, card: faces.draw_front(canvas, ctx, deck, card),
         (-ctx.bleed, -ctx.bleed, ctx.w + ctx.bleed, ctx.h + ctx.bleed),
@@ -234,7 +234,7 @@ def render_deck_pdf(
     # faces run into the print shop's bleed, the most any gutter takes (the slot clips them),
     # so that every PDF of the deck prints the same recorded faces
     ctx = Ctx(lang, base_url, lay.size, BLEED, root)
-    cards = tuple(cards) if cards is not None else deck_cards(deck)
+    cards = faces.printed_cards(deck, cards if cards is not None else deck_cards(deck), ctx)
     buf = io.BytesIO()
     title = f"{deck.name[lang]} — {paper}"
     c = new_canvas(buf, lay.page, title)
@@ -307,7 +307,7 @@ def render_print_shop_pdf(
     """
     cs = card_size(size)
     ctx = Ctx(lang, base_url, cs, bleed, root)
-    cards = tuple(cards) if cards is not None else deck_cards(deck)
+    cards = faces.printed_cards(deck, cards if cards is not None else deck_cards(deck), ctx)
     page = (cs.width + 2 * bleed, cs.height + 2 * bleed)
     buf = io.BytesIO()
     c = new_canvas(buf, page, f"{deck.name[lang]} — print shop", cmyk=cmyk)

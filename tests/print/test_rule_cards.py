@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+from collections import Counter
 
 import pytest
 from pypdf import PdfReader
@@ -12,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardpress.print import faces_triptych
 from cardpress.print.fonts import register_fonts
 from cardpress.print.layout import SIZES
-from cardpress.print.typeset import Ctx
+from cardpress.print.typeset import MIN_SIZE, Ctx
 
 from .helpers import catalogue
 
@@ -85,3 +86,70 @@ def test_detective_eye_card_says_how_to_set_up(lang: str) -> None:
     body = "".join(set_up.body.split())
     for n in (HAND, SUPPLY):
         assert str(n) in body, (lang, n, set_up.body)
+
+
+def _expected(game: str, lang: str) -> tuple[str, str]:
+    """(paragraphs, table cells) of the card, without spaces, as the faces set them."""
+    from cardpress.print.typography import typographic
+    from cardpress.rules import rule_card
+
+    paras, cells = [], []
+    for item in rule_card(game, lang):
+        paras += [item.heading, item.body]
+        for row in item.table.rows if item.table else ():
+            cells += [cell.text for cell in row]
+    return tuple("".join("".join(typographic(p).split()) for p in ps) for ps in (paras, cells))
+
+
+def _in_order(needle: str, hay: str) -> int:
+    """How many characters of ``needle`` are found in ``hay`` in order (all: nothing lost)."""
+    at = 0
+    for n, ch in enumerate(needle):
+        at = hay.find(ch, at)
+        if at < 0:
+            return n
+        at += 1
+    return len(needle)
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini-euro"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_rule_cards_lose_nothing_at_every_size(lang: str, size: str) -> None:
+    """Read back from the deck's own print-shop PDF: every word of every rule card is on
+    the card or its continuations, no glyph below 6 pt, every line inside the safe area."""
+    from cardpress.print.layout import SAFE
+    from cardpress.print.sheets import render_print_shop_pdf
+
+    from .readback import glyph_sizes, lines
+
+    cat = catalogue()
+    deck = cat.triptych
+    rules = [c for c in deck.cards if c.id in RULE_CARDS]
+    pdf = render_print_shop_pdf(
+        deck, lang, BASE, size=size, root=cat.root, cards=rules, backs=False, bleed=0.0
+    )
+    printed = faces_triptych.with_continuations(rules, lang, SIZES[size], BASE)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == len(printed)
+    found = lines(pdf)
+    for card in rules:
+        pages = [n for n, c in enumerate(printed, 1) if card.id in (c.id, getattr(c, "first", ""))]
+        flat = "".join("".join(ln.text.split()) for ln in found if ln.page in pages)
+        paras, cells = _expected(card.game or "choose", lang)
+        # the paragraphs in reading order; every character of them and of the tables
+        # (pdftotext reads a table's cells side by side) as often as the card has it
+        assert _in_order(paras, flat) == len(paras), (card.id, lang, size, len(pages))
+        assert not Counter(paras + cells) - Counter(flat), (card.id, lang, size)
+        if len(pages) > 1:
+            assert f"{len(pages)}/{len(pages)}" in flat
+    small = [(p, round(s, 2), t) for p, s, t in glyph_sizes(pdf) if s < MIN_SIZE - 0.01]
+    assert not small, small[:5]
+    w, h = SIZES[size].width, SIZES[size].height
+    outside = [
+        ln
+        for ln in found
+        if ln.box[0] < SAFE - 0.5
+        or ln.box[2] > w - SAFE + 0.5
+        or ln.box[1] < SAFE - 0.5
+        or ln.box[3] > h - SAFE + 0.5
+    ]
+    assert not outside, outside[:3]
