@@ -4,10 +4,11 @@ For each database, gunicorn starts as the README says (``--config
 python:referee.gunicorn_conf``, gthread) on a fresh database (PostgreSQL: a
 throwaway cluster from Debian's package, started here and stopped at the
 end). Then ``--tables`` Finger Auction tables of four phones play at once.
-Each phone does what the phone page does: it keeps the table's event stream
-open, reads its own state when an event announces a version newer than the
-one it shows, and when it may act, waits a human-ish moment (``--think``)
-and taps; the tap's answer is its new state. The baseline, on the same
+Each phone keeps the table's event stream open with its token (so each
+change brings its state: ``event: state``; against a server without that it
+reads its state by GET when an event announces a version newer than the one
+it shows), and when it may act, waits a human-ish moment (``--think``) and
+taps; the tap's answer is its new state. The baseline, on the same
 server and with as many clients at the same pace, is the stateless scoring
 endpoint.
 
@@ -125,17 +126,23 @@ def _request(
 
 
 class Shown:
-    """What a phone's page shows: the version it last rendered, and the newest announced."""
+    """What a phone's page shows: the version it last rendered, the newest announced,
+    and the newest state the event stream brought (a stream opened with the token)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.version = -1  # rendered
         self.announced = -1  # newest on the event stream
+        self.state: dict | None = None  # newest state from the stream
         self.changed = threading.Event()
 
-    def announce(self, version: int) -> None:
+    def announce(self, version: int, state: dict | None = None) -> None:
         with self.lock:
             self.announced = max(self.announced, version)
+            if state is not None and (
+                self.state is None or state["version"] > self.state["version"]
+            ):
+                self.state = state
             if self.announced > self.version:
                 self.changed.set()
 
@@ -146,6 +153,13 @@ class Shown:
     def stale(self) -> bool:
         with self.lock:
             return self.announced > self.version
+
+    def fresh(self) -> dict | None:
+        """The stream's state if it is newer than what is shown (then no GET is needed)."""
+        with self.lock:
+            if self.state is not None and self.state["version"] > self.version:
+                return self.state
+            return None
 
 
 def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadline: float) -> None:
@@ -169,12 +183,14 @@ def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadli
             shown.changed.clear()
             if not shown.stale():
                 continue
-            status, state = _request(conn, "GET", f"/api/v1/tables/{table.id}", token)
-            with stats.lock:
-                stats.reads += 1
-            if status != 200:
-                stats.error(f"GET {status}")
-                continue
+            state = shown.fresh()
+            if state is None:  # no state on the stream (yet): read it
+                status, state = _request(conn, "GET", f"/api/v1/tables/{table.id}", token)
+                with stats.lock:
+                    stats.reads += 1
+                if status != 200:
+                    stats.error(f"GET {status}")
+                    continue
             shown.render(state["version"])
             while state["legal_actions"] and time.monotonic() < deadline:
                 time.sleep(rng.uniform(0, think))
@@ -218,8 +234,13 @@ def follow(
     shown: Shown,
     deadline: float,
 ) -> None:
-    url = f"{base}/api/v1/tables/{table.id}/events"
+    """The page's EventSource, opened with the seat's token: a state event follows each
+    version event (a server without them is read by GET instead)."""
+    token = table.seats[seat]["token"]
+    url = f"{base}/api/v1/tables/{table.id}/events?token={token}"
     seen = 0
+    states = False  # this stream sends state events: announce with them
+    name = "message"
     try:
         stream = urllib.request.urlopen(url, timeout=30)
         while time.monotonic() < deadline and not table.done.is_set():
@@ -227,9 +248,18 @@ def follow(
             if not line:
                 stream = urllib.request.urlopen(url, timeout=30)  # its life ended: reconnect
                 continue
-            if not line.startswith(b"data:"):
+            if line.startswith(b"event:"):
+                name = line[6:].strip().decode()
                 continue
-            version = json.loads(line[5:])["version"]
+            if not line.startswith(b"data:"):
+                name = "message" if line.strip() == b"" else name
+                continue
+            data = json.loads(line[5:])
+            if name == "state":
+                states = True
+                shown.announce(data["version"], data)
+                continue
+            version = data["version"]
             now = time.monotonic()
             with table.lock:
                 for v in range(seen + 1, version + 1):
@@ -237,7 +267,8 @@ def follow(
                     if sent and sent[1] != seat:
                         stats.propagation.append(now - sent[0])
             seen = max(seen, version)
-            shown.announce(version)
+            if not states:
+                shown.announce(version)
     except OSError as exc:
         if not table.done.is_set() and time.monotonic() < deadline:
             stats.error(f"stream: {exc}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
@@ -11,7 +12,7 @@ from referee.contract import Header, operation
 from referee.tables import store
 from referee.tables.answers import Known
 from referee.tables.events import stream
-from referee.tables.extension import limiter, tables
+from referee.tables.extension import Tables, limiter, tables
 from referee.tables.schemas import (
     ActionRequest,
     CreateTable,
@@ -237,15 +238,43 @@ def record(table_id: str) -> Response:
     "GET",
     "/<table_id>/events",
     content_type="text/event-stream",
-    errors=errors(404),
+    errors=errors(403, 404),
     summary='Server-Sent Events: data: {"version": N} now and after every change',
+    description="Opened with `?token=<a seat's or the host's token>` (EventSource cannot send "
+    "an Authorization header), each of those events is followed by an `event: state` whose "
+    "data is the caller's state, exactly the body `GET /api/v1/tables/<id>` answers then, so "
+    "a phone needs no GET after an event. A token of another table is 403 before the stream "
+    "starts. Without `token` the stream is only the version events.",
 )
 def events(table_id: str) -> Response:
     """Server-Sent Events: ``data: {"version": N}`` first and after every change."""
     ext = tables()
-    table = store.load(ext.db, table_id)
-    body = stream(ext.bus, table.id, table.version, current_app.config["TABLES_STREAM_SECONDS"])
+    known = ext.answers.current(ext.db, table_id)
+    token = request.args.get("token")
+    state = None
+    if token is not None:
+        if _state_event(ext, known.table.id, token) is None:
+            raise ApiError(N_("this token does not belong to this table"), "token", status=403)
+        state = functools.partial(_state_event, ext, known.table.id, token)
+    body = stream(
+        ext.bus,
+        known.table.id,
+        known.table.version,
+        current_app.config["TABLES_STREAM_SECONDS"],
+        state=state,
+    )
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
+
+
+def _state_event(ext: Tables, table_id: str, token: str) -> str | None:
+    """The caller's state now, as the state event's data (None: the token no longer
+    belongs to the table, e.g. a re-issued one: the stream ends)."""
+    known = ext.answers.current(ext.db, table_id)
+    try:
+        caller = store.identify(known.table, token)
+    except ApiError:
+        return None
+    return known.body(caller, serialised).decode()

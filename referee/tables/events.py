@@ -16,7 +16,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from referee.tables import store
 from referee.tables.db import Database
@@ -150,14 +150,34 @@ class Bus:
 
 
 def stream(
-    bus: Bus, table_id: str, version: int, lifetime: float, heartbeat: float = 15.0
+    bus: Bus,
+    table_id: str,
+    version: int,
+    lifetime: float,
+    heartbeat: float = 15.0,
+    state: Callable[[], str | None] | None = None,
 ) -> Iterator[str]:
     """``data: {"version": N}`` now and after every change; a comment as heartbeat.
 
+    With ``state`` (a stream opened with a token), each of those is followed,
+    in the same write, by ``event: state`` whose data is the caller's state
+    as ``GET /api/v1/tables/<id>`` answers it then (so the phone needs no GET);
+    ``state`` returning None (the token no longer belongs) ends the stream.
     The stream ends after ``lifetime`` seconds (EventSource reconnects by
     itself), so a worker's threads are never held for ever by one phone.
     """
-    yield f'retry: 1500\nid: {version}\ndata: {{"version": {version}}}\n\n'
+
+    def told(now: int) -> str | None:
+        message = f'id: {now}\ndata: {{"version": {now}}}\n\n'
+        if state is None:
+            return message
+        body = state()
+        return None if body is None else f"{message}event: state\ndata: {body}\n\n"
+
+    first = told(version)
+    if first is None:
+        return
+    yield "retry: 1500\n" + first
     deadline = time.monotonic() + lifetime
     with bus.watching(table_id, version) as watch:
         seen = version
@@ -165,6 +185,9 @@ def stream(
             now = bus.wait(watch, seen, min(heartbeat, left))
             if now > seen:
                 seen = now
-                yield f'id: {now}\ndata: {{"version": {now}}}\n\n'
+                message = told(now)
+                if message is None:
+                    return
+                yield message
             else:
                 yield ": still here\n\n"

@@ -312,3 +312,46 @@ def test_snapshot_equals_the_replayed_log(api, tables_app):
     assert store.replayed(db, table) == GAMES["gallery-rush"].from_json(
         store.load(db, table).snapshot
     )
+
+
+def _events(chunks) -> list[tuple[str, str]]:
+    """(event name, data) of the SSE events in the next chunk."""
+    out = []
+    for block in next(chunks).split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "data" in lines:
+            out.append((lines.get("event", "message"), lines["data"]))
+    return out
+
+
+def test_a_stream_opened_with_a_token_also_sends_the_callers_state(api):
+    body = create_table(api)
+    table, aki, ben = body["table"], body["seats"][0]["token"], body["seats"][1]["token"]
+    response = api.get(f"/api/v1/tables/{table}/events?token={ben}", buffered=False)
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in response.response)
+    first = _events(chunks)
+    assert first[0] == ("message", '{"version": 0}')
+    assert first[1][0] == "state"
+    assert json.loads(first[1][1]) == api.get(f"/api/v1/tables/{table}", headers=auth(ben)).json
+    api.post(f"/api/v1/tables/{table}/actions", json={"action": "bid:2"}, headers=auth(aki))
+    second = _events(chunks)
+    assert second[0] == ("message", '{"version": 1}')
+    state = json.loads(second[1][1])
+    assert state == api.get(f"/api/v1/tables/{table}", headers=auth(ben)).json
+    assert state["seat"] == 1 and state["version"] == 1
+    response.close()
+    host = api.get(f"/api/v1/tables/{table}/events?token={body['host']['token']}", buffered=False)
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in host.response)
+    assert json.loads(_events(chunks)[1][1])["seat"] is None
+    host.close()
+
+
+def test_a_stream_with_a_foreign_token_is_refused_and_without_one_is_unchanged(api):
+    one, two = create_table(api, seed=1), create_table(api, seed=2)
+    foreign = api.get(f"/api/v1/tables/{one['table']}/events?token={two['seats'][0]['token']}")
+    assert foreign.status_code == 403 and foreign.json["error"]["field"] == "token"
+    assert api.get(f"/api/v1/tables/{one['table']}/events?token=").status_code == 403
+    plain = api.get(f"/api/v1/tables/{one['table']}/events", buffered=False)
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in plain.response)
+    assert next(chunks) == 'retry: 1500\nid: 0\ndata: {"version": 0}\n\n'
+    plain.close()
