@@ -68,6 +68,11 @@ SCORE_BODY = json.dumps(
 )
 
 
+#: phones open their event stream with their token and take their state from it
+#: (``--get``: without the token, reading the state by GET on each announced change)
+STATE_EVENTS = True
+
+
 class Stats:
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -237,7 +242,7 @@ def follow(
     """The page's EventSource, opened with the seat's token: a state event follows each
     version event (a server without them is read by GET instead)."""
     token = table.seats[seat]["token"]
-    url = f"{base}/api/v1/tables/{table.id}/events?token={token}"
+    url = f"{base}/api/v1/tables/{table.id}/events" + (f"?token={token}" if STATE_EVENTS else "")
     seen = 0
     states = False  # this stream sends state events: announce with them
     name = "message"
@@ -468,7 +473,14 @@ def main() -> None:
         default="sqlite,postgresql",
         help="which databases to run, comma-separated (default: both)",
     )
+    parser.add_argument(
+        "--get",
+        action="store_true",
+        help="phones read their state by GET instead of from the event stream",
+    )
     args = parser.parse_args()
+    global STATE_EVENTS
+    STATE_EVENTS = not args.get
     databases = set(args.databases.split(","))
     trees: list[tuple[str, Path | None]] = [("", None)]
     if args.compare is not None:
