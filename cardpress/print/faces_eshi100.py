@@ -26,13 +26,16 @@ from cardpress.print.typeset import (
     SERIF,
     WHITE,
     Ctx,
+    break_text,
     draw_card_qr,
     draw_fit,
     draw_lines,
     draw_paragraphs_fit,
     fit_lines,
+    fit_or_wrap,
     framed_panel,
     qr_box,
+    rect,
 )
 
 GOLD = hex_rgb("#c9a23a")
@@ -132,17 +135,24 @@ def _icon_lines(ctx: Ctx, names: list[str], size: float, width: float):
     line (then a smaller size) rather than running under the QR plate.
     """
     sep, colon = ("・", "：") if ctx.lang == "ja" else (", ", ": ")
-    label = f"{ctx._('Icons')}{colon}"
     fs = size
     while True:
-        lines = [label]
+        # unbreakable pieces: the label, then each name with its separator, or (a name
+        # wider than the line, "Morning glory" on a small card) its words
+        pieces = [f"{ctx._('Icons')}{colon}"]
         for i, name in enumerate(names):
             piece = name + (sep if i < len(names) - 1 else "")
-            if lines[-1] != label and stringWidth(lines[-1] + piece, SANS, fs) > width:
-                lines[-1] = lines[-1].rstrip()
-                lines.append(piece)
+            if stringWidth(piece.rstrip(), SANS, fs) <= width:
+                pieces.append(piece)
             else:
-                lines[-1] += piece
+                words = break_text(piece, SANS, fs, width)
+                pieces += [w + ("" if ctx.lang == "ja" else " ") for w in words]
+        lines = [""]
+        for piece in pieces:
+            if lines[-1] and stringWidth(lines[-1] + piece.rstrip(), SANS, fs) > width:
+                lines.append("")
+            lines[-1] += piece
+        lines = [ln.rstrip() for ln in lines]
         if len(lines) <= 2 or fs <= MIN_SIZE:
             return fs, lines
         fs = max(MIN_SIZE, fs - 0.25)
@@ -160,22 +170,16 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     n = len(card.icons)
     ir = 3.1 * mm * s
     icons_w = n * (2 * ir + 0.8 * mm * s)
-    x = ctx.w - side - ir - 0.4 * mm
-    for icon in reversed(card.icons):
-        draw_flower(
-            canvas,
-            str(icon),
-            x,
-            ctx.h - header_h / 2 - 0.3 * mm * s,
-            ir,
-            deck.catalogue.icon(icon).rgb,
-        )
-        x -= 2 * ir + 0.8 * mm * s
     tx = side + 2 * r + 2.2 * mm * s
+    # the title keeps clear of the icons: two lines before it shrinks, never below 7 pt;
+    # where it would need more lines beside them (a long title on a small card), the
+    # icons go into the picture box's corner and the title takes the header's width
     tw = ctx.w - tx - side - icons_w - 1.5 * mm
-    canvas.setFillColorRGB(*WHITE)
-    # the title keeps clear of the icons: two lines before it shrinks, never below 7 pt
     fs, lines = fit_lines(card.title[ctx.lang], SERIF, 11.5 * s, tw)
+    icons_in_header = len(lines) <= 2
+    if not icons_in_header:
+        fs, lines = fit_lines(card.title[ctx.lang], SERIF, 11.5 * s, ctx.w - tx - side - 1 * mm)
+    canvas.setFillColorRGB(*WHITE)
     block = fs * (0.88 + 0.25) + (len(lines) - 1) * fs * 1.12
     draw_lines(canvas, lines, tx, ctx.h - header_h / 2 + block / 2, SERIF, fs, 1.12)
     # picture box with the PROXY band
@@ -186,6 +190,21 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     canvas.setStrokeColorRGB(*mix(plum, WHITE, 0.2))
     canvas.setLineWidth(0.8)
     canvas.rect(px, py, pw, ph, stroke=1, fill=0)
+    if icons_in_header:
+        x, y = ctx.w - side - ir - 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s
+    else:  # on a plum band in the picture's top-right corner, like the PROXY band
+        x, y = px + pw - ir - 0.6 * mm * s, py + ph - ir - 0.6 * mm * s
+        rect(
+            canvas,
+            px + pw - icons_w - 0.4 * mm * s,
+            y - ir - 0.6 * mm * s,
+            icons_w + 0.4 * mm * s,
+            2 * ir + 1.2 * mm * s,
+            plum,
+        )
+    for icon in reversed(card.icons):
+        draw_flower(canvas, str(icon), x, y, ir, deck.catalogue.icon(icon).rgb)
+        x -= 2 * ir + 0.8 * mm * s
     if card.proxy:
         canvas.saveState()
         canvas.setFillColorRGB(*plum)
@@ -204,10 +223,31 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             align="centre",
         )
         canvas.restoreState()
-    # effects
+    # footer, beside the QR code, stacked up from the bottom: the proxy notice, the icon
+    # names, the catalogue number; on a small card it may rise above the QR code's top,
+    # and the effects box ends above it
     qx, qy, qs = qr_box(ctx)
+    cw = qx - px - 2 * mm
+    notice_fs, notice = fit_or_wrap(
+        ctx._("Proxy card — not for sale"), SANS, max(MIN_SIZE, 5.2 * s), cw
+    )
+    names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
+    icon_fs, icon_lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), cw)
+    number_fs = max(MIN_SIZE, 10 * s)
+    notice_top = 5.0 * mm * s + notice_fs * 0.88 + (len(notice) - 1) * notice_fs * 1.15
+    icons_top = max(
+        qy + qs - 8.6 * mm * s + 0.88 * icon_fs,
+        notice_top + 1 * mm * s + icon_fs * (0.25 + 1.15 * (len(icon_lines) - 1) + 0.88),
+    )
+    number_y = max(qy + qs - 4.2 * mm * s, icons_top + 1.2 * mm * s)
+    canvas.setFillColorRGB(*inks["number"].ink)
+    draw_fit(canvas, card.number, px, number_y, SANS_BOLD, number_fs, cw)
+    canvas.setFillColorRGB(*MUTED)
+    draw_lines(canvas, icon_lines, px, icons_top, SANS, icon_fs, 1.15)
+    draw_lines(canvas, notice, px, notice_top, SANS, notice_fs, 1.15)
+    # effects
     top = py - 2 * mm * s
-    bottom = qy + qs + 1.8 * mm * s
+    bottom = max(qy + qs, number_y + number_fs * 0.9) + 1.8 * mm * s
     pairs = []
     for timing, effect in ((ctx._("Bid effect"), card.bit), (ctx._("Settlement"), card.settlement)):
         if effect is not None:
@@ -230,26 +270,9 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             pw - 3.2 * mm * s,
             top - bottom,
             ctx.lang,
-            size=7.4 * s,
-            min_size=5 * s,
+            size=max(MIN_SIZE, 7.4 * s),
         )
     else:
         canvas.setFillColorRGB(*MUTED)
         draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 8 * s, SANS, 7 * s, pw)
-    # footer: catalogue number and the proxy notice, beside the QR code
-    canvas.setFillColorRGB(*inks["number"].ink)
-    draw_fit(canvas, card.number, px, qy + qs - 4.2 * mm * s, SANS_BOLD, 10 * s, qx - px - 2 * mm)
-    canvas.setFillColorRGB(*MUTED)
-    names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
-    fs, lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), qx - px - 2 * mm)
-    draw_lines(canvas, lines, px, qy + qs - 8.6 * mm * s + 0.88 * fs, SANS, fs, 1.15)
-    draw_fit(
-        canvas,
-        ctx._("Proxy card — not for sale"),
-        px,
-        5.0 * mm * s,
-        SANS,
-        5.2 * s,
-        qx - px - 2 * mm,
-    )
     draw_card_qr(canvas, ctx, deck.id, card.id)
