@@ -9,6 +9,7 @@ charcoal, grey the picture and stamp it; the Mona Lisa is framed in gold.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from xml.sax.saxutils import escape
@@ -50,6 +51,7 @@ from cardpress.print.typeset import (
     rect,
     text_colour_on,
 )
+from cardpress.print.typography import typographic
 from cardpress.rules.model import CardItem, Table
 
 FORGERY_FRAME = hex_rgb("#2d2b2a")
@@ -331,11 +333,30 @@ def with_continuations(cards, lang: str, size, base_url: str) -> tuple:
     return tuple(out)
 
 
+#: what a table cell must not split: a katakana word with its brackets, a Latin word
+_WORD = re.compile(r"[「『（]?[\u30a1-\u30fc]+[」』）]?|[A-Za-z0-9'’“”\"-]+")
+
+
+def _widen_for_words(table: Table, cols: list[float], fs: float) -> list[float]:
+    """Column widths that hold each column's longest word whole ("painter", フェルメール),
+    taken from the columns with room to spare; as they were when the words cannot all fit."""
+    need = [0.0] * len(cols)
+    for row in table.rows:
+        for i, cell in enumerate(row[: len(cols)]):
+            for word in _WORD.findall(cell.text):
+                need[i] = max(need[i], stringWidth(typographic(word), SANS_BOLD, fs) + fs * 0.8)
+    short = sum(max(0.0, n - c) for n, c in zip(need, cols, strict=True))
+    spare = sum(max(0.0, c - n) for n, c in zip(need, cols, strict=True))
+    if short <= 0 or spare < short:
+        return cols
+    return [n if n > c else c - (c - n) * short / spare for n, c in zip(need, cols, strict=True)]
+
+
 def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
     """A rule card's table (nomination results, scoring): ruled, compact, header in navy."""
     weights = table.widths or (1.0,) * len(table.rows[0])
     total = sum(weights)
-    cols = [width * w / total for w in weights]
+    cols = _widen_for_words(table, [width * w / total for w in weights], fs)
     head_rows = table.header_rows
     rows = []
     for r, row in enumerate(table.rows):
@@ -387,7 +408,7 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
 
 def _flow(story: list, areas, canvas) -> list:
     """Draw ``story`` down through ``areas`` (x, y, w, h), splitting paragraphs across
-    them; returns what did not fit. (A table that does not fit an area waits for the next.)
+    them (a table between its rows); returns what did not fit.
     """
     story = list(story)
     for x, y, w, h in areas:
@@ -400,7 +421,7 @@ def _flow(story: list, areas, canvas) -> list:
                 top -= fh
                 story.pop(0)
                 continue
-            parts = f.split(w, top - y) if isinstance(f, Paragraph) else []
+            parts = f.split(w, top - y) if isinstance(f, Paragraph | RLTable) else []
             if len(parts) == 2:
                 _, ph = parts[0].wrap(w, top - y)
                 parts[0].drawOn(canvas, x, top - ph)

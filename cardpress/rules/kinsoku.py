@@ -12,7 +12,8 @@ and diagrams (``diagrams.wrap``) — so they all obey the same rules:
   line would be left empty does a 、 or 。 hang past the edge (burasage);
 * runs of Latin letters and digits (rule IDs, numbers) stay whole, and so
   does a katakana word (ブラフ, セッション) of up to ``KATAKANA_WORD`` characters
-  when a break before it exists;
+  when a break before it exists; one wider than the line splits after a ー
+  (レフェリー|アプリ) where it can;
 * the last line of a paragraph never holds a single character (with its
   closing marks): one more comes down from the line above;
 * forced breaks (``<br/>``, ``\n``) are honoured.
@@ -105,11 +106,20 @@ def legal_break(chars, start: int, b: int) -> int:
     # no clean break: hang one 、。 past the edge rather than start a line with it
     if b < len(chars) and chars[b] in HANGING:
         return b + 1
+    # a katakana compound wider than the line splits at a seam (レフェリー|アプリ)
+    for j in range(b, start + 1, -1):
+        if _seam(chars, j):
+            return j
     # split the long word, only respecting the marks
     j = b
     while j > start + 1 and (chars[j] in CANNOT_START or chars[j - 1] in CANNOT_END):
         j -= 1
     return j if j > start else b
+
+
+def _seam(chars, b: int) -> bool:
+    """Whether ``b`` is after a ー or ・ inside a katakana compound (レフェリー|アプリ)."""
+    return chars[b - 1] in "ー・" and _is_katakana(chars[b]) and chars[b] not in CANNOT_START
 
 
 def _katakana_run_length(chars, b: int) -> int:
@@ -177,13 +187,17 @@ def _no_lone_last_char(chars, widths, width_of, lines, hard) -> list[tuple[int, 
         (ps, pe), (s, e) = out[k - 1], out[k]
         if _visible(chars, s, e) != 1 or not _is_cjk_char(chars[s]):
             continue
-        b = pe - 1
-        while b > ps + 1 and not _legal(chars, ps, b, keep_katakana=False):
-            b -= 1
-        if b <= ps + 1 or not _legal(chars, ps, b, keep_katakana=False):
-            continue
-        if sum(widths[b:e]) <= width_of(k) + _FUZZ:
-            out[k - 1], out[k] = (ps, b), (b, e)
+        # the nearest break that keeps a word whole (ア|プリへ。 would split アプリ), then a
+        # compound's seam (レフェリー|アプリへ。), then the nearest at all
+        for ok in (
+            lambda b, ps=ps: _legal(chars, ps, b),
+            lambda b: _seam(chars, b),
+            lambda b, ps=ps: _legal(chars, ps, b, keep_katakana=False),
+        ):
+            b = next((b for b in range(pe - 1, ps + 1, -1) if ok(b)), None)
+            if b is not None and sum(widths[b:e]) <= width_of(k) + _FUZZ:
+                out[k - 1], out[k] = (ps, b), (b, e)
+                break
     return out
 
 

@@ -12,7 +12,7 @@ from cardpress.print.rulesheet import MIN_LAST_PAGE_RULINGS, render_rule_sheet
 from cardpress.print.typeset import MIN_SIZE, MIN_TITLE_SIZE
 from cardpress.print.typography import typographic
 from cardpress.rules import DOCUMENTS, load_rules
-from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
+from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START, KATAKANA_WORD
 from tests.print.helpers import BASE, catalogue, deck_pdf
 from tests.print.readback import Line, glyph_sizes, lines
 
@@ -139,7 +139,28 @@ def test_every_japanese_line_obeys_kinsoku():
                 and ord(lone[0]) >= 0x3040
             ):
                 bad.append(f"{name} p{ln.page}: a one-character last line: {prev.text} / {text}")
+            if prev is not None and _splits_a_word(prev, ln):
+                bad.append(f"{name} p{ln.page}: a word split: {prev.text} / {text}")
     assert not bad, "\n".join(bad[:20])
+
+
+_KATAKANA_END = re.compile(r"[\u30a1-\u30fc]+$")
+_KATAKANA_START = re.compile(r"[\u30a1-\u30fc]+")
+
+
+def _splits_a_word(prev, ln) -> bool:
+    """A katakana word split over two lines of one column although the
+    first line could have broken before it, or not after the ー of a compound (レフェリー|アプリ
+    is a typesetter's break); a word longer than KATAKANA_WORD may split."""
+    if (prev.page, prev.block) != (ln.page, ln.block) or abs(prev.box[0] - ln.box[0]) >= 1:
+        return False
+    a = _KATAKANA_END.search(prev.text.strip())
+    b = _KATAKANA_START.match(ln.text.strip())
+    if not a or not b or a.group()[-1] in "ー・":
+        return False
+    word = a.group() + b.group()
+    could = len(prev.text.strip()) > len(a.group()) or any(c in "ー・" for c in a.group()[:-1])
+    return len(word) <= KATAKANA_WORD and could
 
 
 STRAIGHT = re.compile(r"['\"]|(?<=\d)-(?=\d)")
