@@ -50,6 +50,7 @@ class Answers:
         self.size = size
         self._known: OrderedDict[Key, Known] = OrderedDict()
         self._latest: dict[str, Key] = {}  # table id -> its key in _known
+        self._loading: dict[str, threading.Lock] = {}  # table id -> held while reading it
         self._lock = threading.Lock()
 
     def _get(self, key: Key) -> Known | None:
@@ -91,6 +92,31 @@ class Answers:
         if known is None:
             known = self.remember(store.load(db, table_id))
         return known
+
+    def at_least(self, db: Database, table_id: str, version: int) -> Known:
+        """The table at ``version`` (a committed one) or newer: from memory if it holds
+        such a version, else read from the database by one thread per table while the
+        table's other streams in this worker wait for it."""
+        found = self._newest(table_id, version)
+        if found is not None:
+            return found
+        with self._lock:
+            loading = self._loading.setdefault(table_id, threading.Lock())
+        with loading:
+            found = self._newest(table_id, version)  # read meanwhile by another stream
+            if found is None:
+                found = self.current(db, table_id)
+                with self._lock:
+                    self._loading.pop(table_id, None)
+        return found
+
+    def _newest(self, table_id: str, version: int) -> Known | None:
+        with self._lock:
+            key = self._latest.get(table_id)
+            if key is None or key[1] < version:
+                return None
+            self._known.move_to_end(key)
+            return self._known[key]
 
     def __len__(self) -> int:
         return len(self._known)

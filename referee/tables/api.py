@@ -253,7 +253,7 @@ def events(table_id: str) -> Response:
     token = request.args.get("token")
     state = None
     if token is not None:
-        if _state_event(ext, known.table.id, token) is None:
+        if _state_event(ext, known.table.id, token, known.table.version) is None:
             raise ApiError(N_("this token does not belong to this table"), "token", status=403)
         state = functools.partial(_state_event, ext, known.table.id, token)
     body = stream(
@@ -269,10 +269,13 @@ def events(table_id: str) -> Response:
     return response
 
 
-def _state_event(ext: Tables, table_id: str, token: str) -> str | None:
-    """The caller's state now, as the state event's data (None: the token no longer
-    belongs to the table, e.g. a re-issued one: the stream ends)."""
-    known = ext.answers.current(ext.db, table_id)
+def _state_event(ext: Tables, table_id: str, token: str, version: int) -> str | None:
+    """The caller's state at ``version`` (announced by the bus, so committed) or newer,
+    as the state event's data; None if the token does not belong to the table (a
+    re-issued one: the stream ends). From the worker's memory when it holds such a
+    version (no database round trip per stream and change), else read once for all
+    the table's streams in this worker."""
+    known = ext.answers.at_least(ext.db, table_id, version)
     try:
         caller = store.identify(known.table, token)
     except ApiError:

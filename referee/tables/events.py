@@ -155,13 +155,13 @@ def stream(
     version: int,
     lifetime: float,
     heartbeat: float = 15.0,
-    state: Callable[[], str | None] | None = None,
+    state: Callable[[int], str | None] | None = None,
 ) -> Iterator[str]:
     """``data: {"version": N}`` now and after every change; a comment as heartbeat.
 
     With ``state`` (a stream opened with a token), each of those is followed,
-    in the same write, by ``event: state`` whose data is the caller's state
-    as ``GET /api/v1/tables/<id>`` answers it then (so the phone needs no GET);
+    in the same write, by ``event: state`` whose data is the caller's state at
+    that version or a newer one (``state(N)``; so the phone needs no GET);
     ``state`` returning None (the token no longer belongs) ends the stream.
     The stream ends after ``lifetime`` seconds (EventSource reconnects by
     itself), so a worker's threads are never held for ever by one phone.
@@ -171,7 +171,7 @@ def stream(
         message = f'id: {now}\ndata: {{"version": {now}}}\n\n'
         if state is None:
             return message
-        body = state()
+        body = state(now)
         return None if body is None else f"{message}event: state\ndata: {body}\n\n"
 
     first = told(version)
