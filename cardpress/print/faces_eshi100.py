@@ -184,7 +184,9 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     draw_lines(canvas, lines, tx, ctx.h - header_h / 2 + block / 2, SERIF, fs, 1.12)
     # picture box with the PROXY band
     px, pw = side + 2.2 * mm * s, ctx.w - 2 * side - 4.4 * mm * s
-    ph = 30 * mm * s
+    # the turned bid coin above the QR code takes its height from the picture
+    turned_r = r * 0.7
+    ph = 30 * mm * s - 2 * turned_r - 1.0 * mm
     py = ctx.h - header_h - 2.2 * mm * s - ph
     _pattern(canvas, ctx, deck, card, px, py, pw, ph)
     canvas.setStrokeColorRGB(*mix(plum, WHITE, 0.2))
@@ -247,7 +249,14 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     draw_lines(canvas, notice, px, notice_top, SANS, notice_fs, 1.15)
     # effects
     top = py - 2 * mm * s
-    bottom = max(qy + qs, number_y + number_fs * 0.9) + 1.8 * mm * s
+    # the bid again, turned, above the QR code: a hand fanned either way up reads it
+    coin_y = qy + qs + 1.0 * mm + turned_r
+    canvas.saveState()
+    canvas.translate(qx + qs - turned_r, coin_y)
+    canvas.rotate(180)
+    _bid(canvas, ctx, card, inks, 0, 0, turned_r)
+    canvas.restoreState()
+    bottom = max(coin_y + turned_r, number_y + number_fs * 0.9) + 1.8 * mm * s
     pairs = []
     for timing, effect in ((ctx._("Bid effect"), card.bit), (ctx._("Settlement"), card.settlement)):
         if effect is not None:

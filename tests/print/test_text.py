@@ -248,3 +248,35 @@ def test_no_line_on_a_card_runs_past_its_room(deck):
                 )
     wide = sorted({str(w.message) for w in caught if "wider than its room" in str(w.message)})
     assert not wide, f"{deck}: {wide}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_eshi100_bid_reads_in_a_hand_fanned_either_way_up(size):
+    """The bid is printed twice: upright at the top-left and turned (rotated 180°) at the
+    bottom-right, above the QR code."""
+    import io
+
+    from pypdf import PdfReader
+
+    from cardpress.print.sheets import render_print_shop_pdf
+
+    cat = catalogue()
+    deck = cat.eshi100
+    kinds = list({c.id: c for c in deck.cards}.values())
+    pdf = render_print_shop_pdf(
+        deck, "en", BASE, size=size, root=cat.root, cards=kinds, backs=False, bleed=0.0
+    )
+    for card, page in zip(kinds, PdfReader(io.BytesIO(pdf)).pages, strict=True):
+        upright, turned = [], []
+
+        def visit(text, cm, tm, font, fs, upright=upright, turned=turned, page=page, card=card):
+            a = tm[0] * cm[0] + tm[1] * cm[2]
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            if text.strip() == str(card.bid):
+                h = float(page.mediabox.height)
+                (turned if a < 0 else upright).append((x, y / h))
+
+        page.extract_text(visitor_text=visit)
+        assert any(y > 0.75 for _x, y in upright), (card.id, size, upright)
+        assert any(y < 0.5 for _x, y in turned), (card.id, size, turned)
