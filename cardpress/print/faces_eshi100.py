@@ -101,8 +101,11 @@ def corner_index(deck: Eshi100Deck, card: Eshi100Card) -> dict[str, Ink]:
     }
 
 
-def _bid(canvas, ctx: Ctx, card: Eshi100Card, inks: dict[str, Ink], cx, cy, r) -> None:
-    """The bid points: a gold coin with the number, labelled."""
+def _bid(
+    canvas, ctx: Ctx, card: Eshi100Card, inks: dict[str, Ink], cx, cy, r, labelled: bool = True
+) -> None:
+    """The bid points: a gold coin with the number, labelled (the turned copy is not: its
+    label would read into the effect text beside it)."""
     canvas.setFillColorRGB(*mix(GOLD, INK, 0.35))
     canvas.circle(cx, cy, r, stroke=0, fill=1)
     canvas.setFillColorRGB(*GOLD)
@@ -113,7 +116,10 @@ def _bid(canvas, ctx: Ctx, card: Eshi100Card, inks: dict[str, Ink], cx, cy, r) -
     canvas.setFillColorRGB(*inks["bid"].ink)
     # number above, label below, each sized to its half of the coin (6 pt floor included)
     label_size = max(MIN_SIZE, r * 0.32)
-    draw_fit(canvas, str(card.bid), cx, cy - r * 0.12, SANS_BOLD, r * 0.9, r * 1.3, align="centre")
+    y = cy - r * (0.12 if labelled else 0.32)
+    draw_fit(canvas, str(card.bid), cx, y, SANS_BOLD, r * 0.9, r * 1.3, align="centre")
+    if not labelled:
+        return
     canvas.setFillColorRGB(*inks["bid label"].ink)
     draw_fit(
         canvas,
@@ -254,7 +260,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     canvas.saveState()
     canvas.translate(qx + qs - turned_r, coin_y)
     canvas.rotate(180)
-    _bid(canvas, ctx, card, inks, 0, 0, turned_r)
+    _bid(canvas, ctx, card, inks, 0, 0, turned_r, labelled=False)
     canvas.restoreState()
     bottom = max(coin_y + turned_r, number_y + number_fs * 0.9) + 1.8 * mm * s
     pairs = []
