@@ -12,6 +12,7 @@ import io
 import re
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from itertools import pairwise
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
@@ -153,6 +154,10 @@ def _art_frame(canvas, x, y, w, h, colour: RGB) -> None:
     canvas.restoreState()
 
 
+_KATAKANA_END = re.compile(r"[\u30a1-\u30fa]$")
+_KATAKANA_START = re.compile(r"[\u30a1-\u30fa]")
+
+
 def _caption(
     canvas, ctx: Ctx, title: str, sub: str, art_y: float, left: float, colour: RGB = INK
 ) -> None:
@@ -160,9 +165,23 @@ def _caption(
     qx, _qy, _qs = qr_box(ctx)
     width = qx - left - 2 * mm * ctx.s
     top = art_y - 2.2 * mm * ctx.s
-    fs, lines = fit_lines(title, SERIF, 10.5 * ctx.s, width)
+    # a katakana word wider than the column (アルジャントゥイユ on a small card) is set
+    # condensed (長体, down to 80 %) rather than split
+    for squeeze in (1.0, 0.9, 0.8):
+        fs, lines = fit_lines(title, SERIF, 10.5 * ctx.s, width / squeeze)
+        if not any(
+            _KATAKANA_END.search(a) and _KATAKANA_START.match(b) for a, b in pairwise(lines)
+        ):
+            break
+    else:
+        squeeze = 1.0
+        fs, lines = fit_lines(title, SERIF, 10.5 * ctx.s, width)
     canvas.setFillColorRGB(*colour)
-    bottom = draw_lines(canvas, lines, left, top, SERIF, fs, 1.15)
+    canvas.saveState()
+    canvas.translate(left, 0)
+    canvas.scale(squeeze, 1)
+    bottom = draw_lines(canvas, lines, 0, top, SERIF, fs, 1.15)
+    canvas.restoreState()
     if sub:
         canvas.setFillColorRGB(*MUTED)
         fs, sub_lines = fit_or_wrap(sub, SANS, max(MIN_SIZE, 7.2 * ctx.s), width)
