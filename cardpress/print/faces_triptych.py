@@ -483,14 +483,21 @@ def _rule_card_frame(ctx: Ctx):
     return areas, cap, url, (inner, qy, uh)
 
 
-@lru_cache(maxsize=64)
 def rule_card_split(lang: str, size, base_url: str, game: str) -> tuple[float, int]:
     """(type size, number of cards) a rule card's text takes at ``size``: the fewest cards
     at no less than ``RULE_CARD_MIN_PT``, at the largest size that fills no more of them."""
     from cardpress.rules import rule_card
 
+    return split_rule_card(rule_card(game, lang), lang, size, base_url)
+
+
+@lru_cache(maxsize=64)
+def split_rule_card(
+    items: tuple[CardItem, ...], lang: str, size, base_url: str
+) -> tuple[float, int]:
+    """Cached on the text itself, so ``build --watch`` sees an edited rule card take more
+    or fewer cards."""
     register_fonts()  # called before any canvas when a deck's cards are listed
-    items = rule_card(game, lang)
     areas = _rule_card_frame(Ctx(lang, base_url, size))[0]
     width = areas[0][2]
     scratch = Canvas(io.BytesIO())

@@ -153,3 +153,15 @@ def test_rule_cards_lose_nothing_at_every_size(lang: str, size: str) -> None:
         or ln.box[3] > h - SAFE + 0.5
     ]
     assert not outside, outside[:3]
+
+
+def test_a_longer_rule_card_text_takes_more_cards() -> None:
+    """The split follows the text, not the card's name: ``build --watch`` rebuilds an edited
+    rule card with as many continuation cards as its new text needs."""
+    from cardpress.rules import rule_card
+
+    items = rule_card("finger-auction", "en")
+    size = SIZES["bridge"]
+    _, parts = faces_triptych.rule_card_split("en", size, BASE, "finger-auction")
+    _, longer = faces_triptych.split_rule_card(items + items, "en", size, BASE)
+    assert longer > parts
