@@ -22,6 +22,12 @@ p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost.
 
     .venv/bin/python benchmarks/tables.py [--tables 50] [--phones 4] [--seconds 90]
 
+By default every phone of every table makes its first move in the same
+instant, and Finger Auction's simultaneous bids keep the tables in step for a
+while: a burst of ~200 requests at once, which makes the latency tail.
+``--stagger S`` lets the tables sit down at random moments over S seconds, as
+tables at a real event do; print both.
+
 ``--compare DIR`` serves another checkout's code (e.g. ``git archive main |
 tar x -C DIR``) to the same clients, run by run beside this one's: on a
 shared machine, compare figures taken side by side.
@@ -71,6 +77,7 @@ SCORE_BODY = json.dumps(
 #: phones open their event stream with their token and take their state from it
 #: (``--get``: without the token, reading the state by GET on each announced change)
 STATE_EVENTS = True
+STAGGER = 0.0
 
 
 class Stats:
@@ -103,6 +110,7 @@ class Table:
         self.acknowledged: list[list] = []
         self.lock = threading.Lock()
         self.done = threading.Event()
+        self.sits_down = 0.0  # seconds after the run's start that this table's phones open it
 
 
 def _request(
@@ -175,6 +183,7 @@ def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadli
     host, port = base.removeprefix("http://").split(":")
     token = table.seats[seat]["token"]
     rng = random.Random(seat * 7919 + hash(table.id))
+    time.sleep(table.sits_down)
     shown = Shown()
     reader = threading.Thread(
         target=follow, args=(base, table, seat, stats, shown, deadline), daemon=True
@@ -283,6 +292,9 @@ def _play(args: tuple) -> dict:
     """A client process: its share of the tables, every phone a pair of threads."""
     base, bodies, n_phones, seconds, think = args
     tables = [Table(b) for b in bodies]
+    starts = random.Random(len(bodies))
+    for table in tables:
+        table.sits_down = starts.uniform(0, STAGGER)
     stats = Stats()
     started = time.process_time()
     deadline = time.monotonic() + seconds
@@ -474,13 +486,22 @@ def main() -> None:
         help="which databases to run, comma-separated (default: both)",
     )
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="tables sit down at random moments over the first S seconds instead of all "
+        "at the same instant (default 0: every phone of every table at once)",
+    )
+    parser.add_argument(
         "--get",
         action="store_true",
         help="phones read their state by GET instead of from the event stream",
     )
     args = parser.parse_args()
-    global STATE_EVENTS
+    global STATE_EVENTS, STAGGER
     STATE_EVENTS = not args.get
+    STAGGER = args.stagger
     databases = set(args.databases.split(","))
     trees: list[tuple[str, Path | None]] = [("", None)]
     if args.compare is not None:
