@@ -2,7 +2,9 @@
 
 The colour's symbol *is* the centrepiece (red circle, yellow triangle...), so
 a colour-blind player reads colour from shape at a glance. Corner indices sit
-at both top corners because pyramid rows overlap the lower half of a card.
+at both top corners because pyramid rows overlap the lower half of a card; a
+smaller copy, turned, sits in the field's bottom-right corner above the QR code
+so a hand held upside down still shows one.
 An index is a disc in the card's own colour with the number in ink or white,
 and the symbol under it darkened just enough to read on the card: yellow and
 orange keep their own colour in the index instead of turning into two browns.
@@ -33,6 +35,9 @@ from cardpress.print.typeset import (
 )
 from cardpress.rules.kinsoku import is_cjk
 
+#: the turned index's size, as a share of the top ones
+TURNED = 0.7
+
 #: the light card stock inside the coloured border, where the indices sit
 STOCK: RGB = (0.995, 0.99, 0.975)
 
@@ -51,6 +56,7 @@ def corner_index(deck: UltimatchDeck, card: UltimatchCard) -> dict[str, Ink]:
     return {
         "number": Ink(text_colour_on(rgb), rgb),  # on a disc in the card's own colour
         "symbol": Ink(readable(rgb, STOCK), STOCK),
+        "turned symbol": Ink(readable(rgb, _field(rgb)), _field(rgb)),  # on the tinted field
         "name": Ink(readable(rgb, _field(rgb)), _field(rgb)),
     }
 
@@ -64,18 +70,22 @@ def _index(
     inks: dict[str, Ink],
     symbol: str,
     align: str,
+    scale: float = 1.0,
+    symbol_ink: str = "symbol",
 ) -> None:
     """A disc in the card's colour holding the number, the symbol under it (x: outer edge)."""
-    r = 3.9 * mm * ctx.s
+    r = 3.9 * mm * ctx.s * scale
     cx = x + r if align == "left" else x - r
     cy = top - r
     canvas.setFillColorRGB(*inks["number"].ground)
     canvas.circle(cx, cy, r, stroke=0, fill=1)
     canvas.setFillColorRGB(*inks["number"].ink)
-    size = 15 * ctx.s if number < 10 else 12 * ctx.s
+    size = (15 if number < 10 else 12) * ctx.s * scale
     draw_fit(canvas, str(number), cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
-    sr = 2.0 * mm * ctx.s
-    draw_symbol(canvas, symbol, cx, cy - r - sr - 1.0 * mm * ctx.s, sr, inks["symbol"].ink)
+    sr = 2.0 * mm * ctx.s * scale
+    draw_symbol(
+        canvas, symbol, cx, cy - r - sr - 1.0 * mm * ctx.s * scale, sr, inks[symbol_ink].ink
+    )
 
 
 def _swatches(
@@ -148,6 +158,13 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     top = ctx.h - side - 2.2 * mm * s
     _index(canvas, ctx, side + 1.8 * mm * s, top, card.number, inks, colour.symbol, "left")
     _index(canvas, ctx, ctx.w - side - 1.8 * mm * s, top, card.number, inks, colour.symbol, "right")
+    # the same, smaller and turned, in the field's corner above the QR code: a hand held
+    # upside down shows it at its top-left (saveState/rotate only append: faces are replayed)
+    canvas.saveState()
+    canvas.translate(ctx.w - side - 2 * mm * s - 1.5 * mm * s, field_y + 1.2 * mm * s)
+    canvas.rotate(180)
+    _index(canvas, ctx, 0, 0, card.number, inks, colour.symbol, "left", TURNED, "turned symbol")
+    canvas.restoreState()
     # the centrepiece: the symbol in the colour, the number on it
     cx, cy = ctx.w / 2, ctx.h * 0.585
     r = min(ctx.w * 0.26, ctx.h * 0.17)

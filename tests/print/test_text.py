@@ -280,3 +280,36 @@ def test_eshi100_bid_reads_in_a_hand_fanned_either_way_up(size):
         page.extract_text(visitor_text=visit)
         assert any(y > 0.75 for _x, y in upright), (card.id, size, upright)
         assert any(y < 0.5 for _x, y in turned), (card.id, size, turned)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ultimatch_number_reads_in_a_hand_held_either_way_up(size, lang):
+    """Every card's number is upright at both top corners and turned (rotated 180°) in the
+    bottom-right part of the card, above the QR code (README "Corner indices")."""
+    import io
+
+    from pypdf import PdfReader
+
+    from cardpress.print.sheets import render_print_shop_pdf
+
+    cat = catalogue()
+    deck = cat.ultimatch
+    pdf = render_print_shop_pdf(
+        deck, lang, BASE, size=size, root=cat.root, cards=deck.cards, backs=False, bleed=0.0
+    )
+    for card, page in zip(deck.cards, PdfReader(io.BytesIO(pdf)).pages, strict=True):
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        upright, turned = [], []
+
+        def visit(text, cm, tm, font, fs, upright=upright, turned=turned, card=card, w=w, h=h):
+            a = tm[0] * cm[0] + tm[1] * cm[2]
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            if text.strip() == str(card.number):
+                (turned if a < 0 else upright).append((round(x / w, 2), round(y / h, 2)))
+
+        page.extract_text(visitor_text=visit)
+        top = [(x, y) for x, y in upright if y > 0.8]
+        assert any(x < 0.3 for x, _y in top) and any(x > 0.7 for x, _y in top), (card.id, upright)
+        assert any(x > 0.7 and 0.2 < y < 0.5 for x, y in turned), (card.id, size, turned)
