@@ -82,6 +82,10 @@ def _index(
     canvas.setFillColorRGB(*inks["number"].ink)
     size = (15 if number < 10 else 12) * ctx.s * scale
     draw_fit(canvas, str(number), cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
+    if number in (6, 9):  # underlined, as on playing cards: the turned copy must not read 9
+        canvas.setStrokeColorRGB(*inks["number"].ink)
+        canvas.setLineWidth(size * 0.08)
+        canvas.line(cx - size * 0.25, cy - size * 0.5, cx + size * 0.25, cy - size * 0.5)
     sr = 2.0 * mm * ctx.s * scale
     draw_symbol(
         canvas, symbol, cx, cy - r - sr - 1.0 * mm * ctx.s * scale, sr, inks[symbol_ink].ink
