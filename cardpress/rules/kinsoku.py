@@ -14,6 +14,9 @@ and diagrams (``diagrams.wrap``) — so they all obey the same rules:
   does a katakana word (ブラフ, セッション) of up to ``KATAKANA_WORD`` characters
   when a break before it exists; one wider than the line splits after a ー
   (レフェリー|アプリ) where it can;
+* a short kanji word (a run of 2–4 kanji such as 非売品) is not split when the
+  line can break before it (after a ・, a space or a kana): 「プロキシカード・
+  非売品」 rather than 「…・非」「売品」;
 * the last line of a paragraph never holds a single character (with its
   closing marks): one more comes down from the line above;
 * forced breaks (``<br/>``, ``\n``) are honoured.
@@ -56,6 +59,7 @@ def is_cjk(lang: str) -> bool:
 
 
 KATAKANA_WORD = 10  # a katakana run up to this long is kept on one line when it can be
+KANJI_WORD = 4  # a kanji run of 2 up to this long is read as one word (非売品, 手札)
 
 
 def _is_word(ch: str) -> bool:
@@ -64,6 +68,26 @@ def _is_word(ch: str) -> bool:
 
 def _is_katakana(ch: str) -> bool:
     return ("\u30a1" <= ch <= "\u30fa") or ch in "ーヽヾ"
+
+
+def _is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or ch in "々〆"
+
+
+def _kanji_word_start(chars, start: int, b: int) -> int | None:
+    """Where the short kanji word that a break at ``b`` would split begins, if it does.
+
+    Japanese may break between any two kanji, but a typesetter does not split a
+    word of two to four (非|売品) when the line can end just before it.
+    """
+    if not (0 < b < len(chars) and _is_kanji(chars[b - 1]) and _is_kanji(chars[b])):
+        return None
+    i, j = b, b
+    while i > start and _is_kanji(chars[i - 1]):
+        i -= 1
+    while j < len(chars) and _is_kanji(chars[j]):
+        j += 1
+    return i if j - i <= KANJI_WORD and i > start else None
 
 
 def _is_cjk_char(ch: str) -> bool:
@@ -101,6 +125,9 @@ def legal_break(chars, start: int, b: int) -> int:
     j = b
     while j > start:
         if _legal(chars, start, j):
+            before = _kanji_word_start(chars, start, j)
+            if before is not None and _legal(chars, start, before):
+                return before
             return j
         j -= 1
     # no clean break: hang one 、。 past the edge rather than start a line with it
@@ -187,10 +214,10 @@ def _no_lone_last_char(chars, widths, width_of, lines, hard) -> list[tuple[int, 
         (ps, pe), (s, e) = out[k - 1], out[k]
         if _visible(chars, s, e) != 1 or not _is_cjk_char(chars[s]):
             continue
-        # the nearest break that keeps a word whole (ア|プリへ。 would split アプリ), then a
-        # compound's seam (レフェリー|アプリへ。), then the nearest at all
+        # the nearest break that keeps a word whole (ア|プリへ。 would split アプリ, 裏|向き
+        # 裏向き), then a compound's seam (レフェリー|アプリへ。), then the nearest at all
         for ok in (
-            lambda b, ps=ps: _legal(chars, ps, b),
+            lambda b, ps=ps: _legal(chars, ps, b) and _kanji_word_start(chars, ps, b) is None,
             lambda b: _seam(chars, b),
             lambda b, ps=ps: _legal(chars, ps, b, keep_katakana=False),
         ):

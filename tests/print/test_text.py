@@ -12,7 +12,7 @@ from cardpress.print.rulesheet import MIN_LAST_PAGE_RULINGS, render_rule_sheet
 from cardpress.print.typeset import MIN_SIZE, MIN_TITLE_SIZE
 from cardpress.print.typography import typographic
 from cardpress.rules import DOCUMENTS, load_rules
-from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START, KATAKANA_WORD
+from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START, KANJI_WORD, KATAKANA_WORD
 from tests.print.helpers import BASE, catalogue, deck_pdf
 from tests.print.readback import Line, glyph_sizes, lines
 
@@ -146,14 +146,21 @@ def test_every_japanese_line_obeys_kinsoku():
 
 _KATAKANA_END = re.compile(r"[\u30a1-\u30fc]+$")
 _KATAKANA_START = re.compile(r"[\u30a1-\u30fc]+")
+_KANJI_END = re.compile(r"[\u4e00-\u9fff々]+$")
+_KANJI_START = re.compile(r"[\u4e00-\u9fff々]+")
 
 
 def _splits_a_word(prev, ln) -> bool:
     """A katakana word split over two lines of one column although the
     first line could have broken before it, or not after the ー of a compound (レフェリー|アプリ
-    is a typesetter's break); a word longer than KATAKANA_WORD may split."""
+    is a typesetter's break); a word longer than KATAKANA_WORD may split. Likewise a
+    short kanji word (2 to KANJI_WORD kanji: 非|売品) when the line could end before it."""
     if (prev.page, prev.block) != (ln.page, ln.block) or abs(prev.box[0] - ln.box[0]) >= 1:
         return False
+    k = _KANJI_END.search(prev.text.strip())
+    m = _KANJI_START.match(ln.text.strip())
+    if k and m and len(k.group() + m.group()) <= KANJI_WORD:
+        return len(prev.text.strip()) > len(k.group())
     a = _KATAKANA_END.search(prev.text.strip())
     b = _KATAKANA_START.match(ln.text.strip())
     if not a or not b or a.group()[-1] in "ー・":
