@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import pairwise
 from xml.sax.saxutils import escape
@@ -356,14 +356,43 @@ def with_continuations(cards, lang: str, size, base_url: str) -> tuple:
 _WORD = re.compile(r"[「『（]?[\u30a1-\u30fc]+[」』）]?|[A-Za-z0-9'’“”\"-]+")
 
 
+def _word_needs(table: Table, fs: float) -> list[float]:
+    """Each column's longest word ("painter", フェルメール, 256) with its padding and a gap."""
+    need = [0.0] * len(table.rows[0])
+    for row in table.rows:
+        for i, cell in enumerate(row[: len(need)]):
+            for word in _WORD.findall(cell.text):
+                need[i] = max(need[i], stringWidth(typographic(word), SANS_BOLD, fs) + fs * 0.8)
+    return need
+
+
+def _column_groups(table: Table, width: float, fs: float) -> list[Table]:
+    """``table`` as it is when its words fit ``width``; else split between columns into
+    the fewest tables that fit, each repeating the row labels (Finger Auction's ten
+    columns on a mini-euro card: paintings 1–5, then 6–9), as a typesetter would."""
+    need = _word_needs(table, fs)
+    n = len(need)
+    if n < 3 or sum(need) <= width:
+        return [table]
+    for k in range(2, n):
+        step = -(-(n - 1) // k)
+        groups = [list(range(a, min(n, a + step))) for a in range(1, n, step)]
+        if all(need[0] + sum(need[c] for c in g) <= width for g in groups):
+            break
+    return [
+        replace(
+            table,
+            rows=tuple((row[0], *(row[c] for c in g)) for row in table.rows),
+            widths=(table.widths[0], *(table.widths[c] for c in g)) if table.widths else (),
+        )
+        for g in groups
+    ]
+
+
 def _widen_for_words(table: Table, cols: list[float], fs: float) -> list[float]:
     """Column widths that hold each column's longest word whole ("painter", フェルメール),
     taken from the columns with room to spare; as they were when the words cannot all fit."""
-    need = [0.0] * len(cols)
-    for row in table.rows:
-        for i, cell in enumerate(row[: len(cols)]):
-            for word in _WORD.findall(cell.text):
-                need[i] = max(need[i], stringWidth(typographic(word), SANS_BOLD, fs) + fs * 0.8)
+    need = _word_needs(table, fs)
     short = sum(max(0.0, n - c) for n, c in zip(need, cols, strict=True))
     spare = sum(max(0.0, c - n) for n, c in zip(need, cols, strict=True))
     if short <= 0 or spare < short:
@@ -419,8 +448,9 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
         text = f'<font name="{SANS_BOLD}">{escape(item.heading)}</font>  {escape(item.body)}'
         out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
         if item.table is not None and item.table.rows:
-            out.append(Spacer(0, fs * 0.15))
-            out.append(card_table(item.table, width, fs * 0.95, lang, navy))
+            for part in _column_groups(item.table, width, fs * 0.95):
+                out.append(Spacer(0, fs * 0.15))
+                out.append(card_table(part, width, fs * 0.95, lang, navy))
         out.append(Spacer(0, fs * 0.3))
     return out[:-1]
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from pypdf import PdfReader
@@ -165,3 +167,47 @@ def test_a_longer_rule_card_text_takes_more_cards() -> None:
     _, parts = faces_triptych.rule_card_split("en", size, BASE, "finger-auction")
     _, longer = faces_triptych.split_rule_card(items + items, "en", size, BASE)
     assert longer > parts
+
+
+_BOX = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini-euro"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_finger_auction_table_reads_well_at_every_size(lang: str, size: str) -> None:
+    """The score table's ten columns, read back from the printed card: every number a word
+    of its own at least 1 pt from its neighbours, every painter's name on one line."""
+    from cardpress.print.sheets import render_print_shop_pdf
+    from cardpress.rules import rule_card
+
+    from .readback import lines
+
+    cat = catalogue()
+    card = next(c for c in cat.triptych.cards if c.game == "finger-auction")
+    pdf = render_print_shop_pdf(
+        cat.triptych, lang, BASE, size=size, root=cat.root, cards=[card], backs=False, bleed=0.0
+    )
+    table = next(i.table for i in rule_card("finger-auction", lang) if i.table)
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    rows: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    for p, page in enumerate(out.split("<page ")[1:], 1):
+        for x0, y0, x1, _y1, word in _BOX.findall(page):
+            rows.setdefault((p, round(float(y0))), []).append((float(x0), float(x1), word))
+    numbers = []
+    for key, words in rows.items():
+        words.sort()
+        if sum(w.isdigit() for _a, _b, w in words) < 3:
+            continue  # not a table row
+        numbers += [w for _a, _b, w in words if w.isdigit()]
+        gaps = [b[0] - a[1] for a, b in pairwise(words)]
+        assert min(gaps) >= 1.0, (lang, size, key, words)
+    expected = [c.text for row in table.rows for c in row[1:]]
+    assert Counter(numbers) == Counter(expected), (lang, size, sorted(numbers))
+    texts = [ln.text for ln in lines(pdf)]
+    for row in table.rows:
+        for word in re.findall(r"[\u30a1-\u30fc]+|[A-Za-z]+", row[0].text):
+            assert any(word in t for t in texts), (lang, size, word)
