@@ -352,17 +352,22 @@ def with_continuations(cards, lang: str, size, base_url: str) -> tuple:
     return tuple(out)
 
 
+#: the least room between the words of neighbouring cells in a rule card's table
+MIN_GAP = 1.0
+
 #: what a table cell must not split: a katakana word with its brackets, a Latin word
 _WORD = re.compile(r"[「『（]?[\u30a1-\u30fc]+[」』）]?|[A-Za-z0-9'’“”\"-]+")
 
 
-def _word_needs(table: Table, fs: float) -> list[float]:
-    """Each column's longest word ("painter", フェルメール, 256) with its padding and a gap."""
+def _word_needs(table: Table, fs: float, gap: float | None = None) -> list[float]:
+    """Each column's longest word ("painter", フェルメール, 256) with the cells' padding
+    and ``gap`` (a comfortable 0.36 em unless given) between it and its neighbour."""
+    extra = fs * 0.44 + (fs * 0.36 if gap is None else gap)
     need = [0.0] * len(table.rows[0])
     for row in table.rows:
         for i, cell in enumerate(row[: len(need)]):
             for word in _WORD.findall(cell.text):
-                need[i] = max(need[i], stringWidth(typographic(word), SANS_BOLD, fs) + fs * 0.8)
+                need[i] = max(need[i], stringWidth(typographic(word), SANS_BOLD, fs) + extra)
     return need
 
 
@@ -370,7 +375,7 @@ def _column_groups(table: Table, width: float, fs: float) -> list[Table]:
     """``table`` as it is when its words fit ``width``; else split between columns into
     the fewest tables that fit, each repeating the row labels (Finger Auction's ten
     columns on a mini-euro card: paintings 1–5, then 6–9), as a typesetter would."""
-    need = _word_needs(table, fs)
+    need = _word_needs(table, fs, MIN_GAP)
     n = len(need)
     if n < 3 or sum(need) <= width:
         return [table]
@@ -395,8 +400,12 @@ def _widen_for_words(table: Table, cols: list[float], fs: float) -> list[float]:
     need = _word_needs(table, fs)
     short = sum(max(0.0, n - c) for n, c in zip(need, cols, strict=True))
     spare = sum(max(0.0, c - n) for n, c in zip(need, cols, strict=True))
-    if short <= 0 or spare < short:
+    if short <= 0:
         return cols
+    if spare < short:  # each word whole and MIN_GAP apart, the rest shared out evenly
+        tight = _word_needs(table, fs, MIN_GAP)
+        rest = sum(cols) - sum(tight)
+        return [t + rest / len(tight) for t in tight] if rest >= 0 else cols
     return [n if n > c else c - (c - n) * short / spare for n, c in zip(need, cols, strict=True)]
 
 
