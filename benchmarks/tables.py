@@ -32,23 +32,29 @@ tables at a real event do; print both.
 tar x -C DIR``) to the same clients, run by run beside this one's: on a
 shared machine, compare figures taken side by side.
 
-The clients (one thread per phone) run on the same machine as the server and
-share its CPUs; compare the runs with each other and with the baseline.
+The clients run on the same machine as the server and share its two cores
+(real phones do not): each client process plays its tables on one asyncio
+event loop with a small hand-written HTTP/1.1 client, so that it costs little
+CPU and no thread hand-offs, whose waits for the GIL would otherwise be
+counted as the server's latency. Their CPU per action is printed; compare the
+runs with each other and with the baseline. Under the table, each run lists
+the actions that took over 100 ms by the second of the run they were sent in,
+which shows whether the tail is the start or the whole game.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
 import multiprocessing
 import os
 import random
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,16 +88,18 @@ STAGGER = 0.0
 
 class Stats:
     def __init__(self) -> None:
-        self.lock = threading.Lock()
         self.latency: list[float] = []
+        self.started: list[float] = []  # when each timed request was sent (monotonic)
         self.propagation: list[float] = []
         self.errors: list[str] = []
-        self.actions = 0
         self.reads = 0
 
     def error(self, what: str) -> None:
-        with self.lock:
-            self.errors.append(what)
+        self.errors.append(what)
+
+    def timed(self, started: float, took: float) -> None:
+        self.started.append(started)
+        self.latency.append(took)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -108,34 +116,94 @@ class Table:
         self.seats = body["seats"]
         self.sent: dict[int, tuple[float, int]] = {}  # version -> (sent at, seat)
         self.acknowledged: list[list] = []
-        self.lock = threading.Lock()
-        self.done = threading.Event()
+        self.done = asyncio.Event()
         self.sits_down = 0.0  # seconds after the run's start that this table's phones open it
 
 
-def _request(
-    conn: http.client.HTTPConnection,
-    method: str,
-    path: str,
-    token: str,
-    body: str | None = None,
-    key: str | None = None,
-) -> tuple[int, dict]:
-    """One request; a kept-alive connection the server has closed is reopened once,
-    as browsers do (a POST carries an Idempotency-Key, so the retry is safe)."""
-    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-    if key:
-        headers["Idempotency-Key"] = key
-    for attempt in (1, 2):
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            return response.status, json.loads(response.read())
-        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-            conn.close()
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")
+class Http:
+    """One kept-alive HTTP/1.1 connection, as a phone's browser keeps one.
+
+    Hand-written on asyncio streams so that a client process costs little CPU
+    and no thread hand-offs: the phones share the server's two cores, and what
+    they spend (or wait for the GIL) would be counted as the server's latency."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> asyncio.StreamReader:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        return self.reader
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def send(
+        self, method: str, path: str, token: str | None, body: bytes = b"", key: str | None = None
+    ) -> asyncio.StreamReader:
+        reader = self.reader if self.reader is not None else await self.open()
+        assert self.writer is not None
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        if key:
+            head += f"Idempotency-Key: {key}\r\n"
+        if body:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + body)
+        return reader
+
+    @staticmethod
+    async def head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+        status_line = await reader.readline()
+        if not status_line:
+            raise ConnectionResetError("the server closed the connection")
+        headers = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        return int(status_line.split()[1]), headers
+
+    async def request(
+        self, method: str, path: str, token: str | None, body: bytes = b"", key: str | None = None
+    ) -> tuple[int, dict]:
+        """One request; a kept-alive connection the server has closed is reopened once,
+        as browsers do (a POST carries an Idempotency-Key, so the retry is safe)."""
+        for attempt in (1, 2):
+            try:
+                reader = await self.send(method, path, token, body, key)
+                status, headers = await self.head(reader)
+                answer = await reader.readexactly(int(headers["content-length"]))
+                if headers.get("connection", "").lower() == "close":
+                    self.close()
+                return status, json.loads(answer)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def events(self, path: str) -> AsyncIterator[tuple[str, bytes]]:
+        """An event stream's (event name, data) pairs, until the server ends it."""
+        reader = await self.send("GET", path, None)
+        status, _ = await self.head(reader)
+        if status != 200:
+            raise ConnectionError(f"event stream: {status}")
+        name, pending = "message", b""
+        while size := int((await reader.readline()).split(b";")[0], 16):  # chunked
+            pending += await reader.readexactly(size)
+            await reader.readexactly(2)
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                if line.startswith(b"event:"):
+                    name = line[6:].strip().decode()
+                elif line.startswith(b"data:"):
+                    yield name, line[5:]
+                elif not line.strip():
+                    name = "message"
 
 
 class Shown:
@@ -143,91 +211,84 @@ class Shown:
     and the newest state the event stream brought (a stream opened with the token)."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
         self.version = -1  # rendered
         self.announced = -1  # newest on the event stream
         self.state: dict | None = None  # newest state from the stream
-        self.changed = threading.Event()
+        self.changed = asyncio.Event()
 
     def announce(self, version: int, state: dict | None = None) -> None:
-        with self.lock:
-            self.announced = max(self.announced, version)
-            if state is not None and (
-                self.state is None or state["version"] > self.state["version"]
-            ):
-                self.state = state
-            if self.announced > self.version:
-                self.changed.set()
+        self.announced = max(self.announced, version)
+        if state is not None and (self.state is None or state["version"] > self.state["version"]):
+            self.state = state
+        if self.announced > self.version:
+            self.changed.set()
 
     def render(self, version: int) -> None:
-        with self.lock:
-            self.version = max(self.version, version)
+        self.version = max(self.version, version)
 
     def stale(self) -> bool:
-        with self.lock:
-            return self.announced > self.version
+        return self.announced > self.version
 
     def fresh(self) -> dict | None:
         """The stream's state if it is newer than what is shown (then no GET is needed)."""
-        with self.lock:
-            if self.state is not None and self.state["version"] > self.version:
-                return self.state
-            return None
+        if self.state is not None and self.state["version"] > self.version:
+            return self.state
+        return None
 
 
-def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadline: float) -> None:
+async def phone(
+    address: tuple[str, int],
+    table: Table,
+    seat: int,
+    stats: Stats,
+    think: float,
+    deadline: float,
+) -> None:
     """One phone, doing what the phone page does (referee/static/tables.js and the
     action form): it follows the event stream and reads its state only when an
     event announces a version newer than the one it shows; a move's answer is the
     state after it (the page's redirect), so the phone does not read it again."""
-    host, port = base.removeprefix("http://").split(":")
     token = table.seats[seat]["token"]
     rng = random.Random(seat * 7919 + hash(table.id))
-    time.sleep(table.sits_down)
+    await asyncio.sleep(table.sits_down)
     shown = Shown()
-    reader = threading.Thread(
-        target=follow, args=(base, table, seat, stats, shown, deadline), daemon=True
-    )
-    reader.start()
-    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    reader = asyncio.create_task(follow(address, table, seat, stats, shown, deadline))
+    conn = Http(*address)
     try:
         while time.monotonic() < deadline and not table.done.is_set():
-            if not shown.changed.wait(1.0):
+            try:
+                await asyncio.wait_for(shown.changed.wait(), 1.0)
+            except TimeoutError:
                 continue
             shown.changed.clear()
             if not shown.stale():
                 continue
             state = shown.fresh()
             if state is None:  # no state on the stream (yet): read it
-                status, state = _request(conn, "GET", f"/api/v1/tables/{table.id}", token)
-                with stats.lock:
-                    stats.reads += 1
+                status, state = await conn.request("GET", f"/api/v1/tables/{table.id}", token)
+                stats.reads += 1
                 if status != 200:
                     stats.error(f"GET {status}")
                     continue
             shown.render(state["version"])
             while state["legal_actions"] and time.monotonic() < deadline:
-                time.sleep(rng.uniform(0, think))
+                await asyncio.sleep(rng.uniform(0, think))
                 action = rng.choice(state["legal_actions"])
                 started = time.monotonic()
-                status, answer = _request(
-                    conn,
+                status, answer = await conn.request(
                     "POST",
                     f"/api/v1/tables/{table.id}/actions",
                     token,
-                    json.dumps({"action": action}),
+                    json.dumps({"action": action}).encode(),
                     key=f"{seat}-{time.monotonic_ns()}",
                 )
                 took = time.monotonic() - started
                 if status != 200:
                     stats.error(f"POST {status}: {answer}")
                     break
-                with stats.lock:
-                    stats.latency.append(took)
-                    stats.actions += 1
-                with table.lock:
-                    table.sent.setdefault(answer["version"], (started, seat))
-                    table.acknowledged.append([seat, action])
+                stats.timed(started, took)
+                table.sent.setdefault(answer["version"], (started, seat))
+                table.acknowledged.append([seat, action])
                 state = answer
                 shown.render(state["version"])
             if state["terminal"]:
@@ -237,11 +298,11 @@ def phone(base: str, table: Table, seat: int, stats: Stats, think: float, deadli
         stats.error(f"phone: {exc}")
     finally:
         conn.close()
-        reader.join(2)
+        reader.cancel()
 
 
-def follow(
-    base: str,
+async def follow(
+    address: tuple[str, int],
     table: Table,
     seat: int,
     stats: Stats,
@@ -251,64 +312,62 @@ def follow(
     """The page's EventSource, opened with the seat's token: a state event follows each
     version event (a server without them is read by GET instead)."""
     token = table.seats[seat]["token"]
-    url = f"{base}/api/v1/tables/{table.id}/events" + (f"?token={token}" if STATE_EVENTS else "")
+    path = f"/api/v1/tables/{table.id}/events" + (f"?token={token}" if STATE_EVENTS else "")
     seen = 0
     states = False  # this stream sends state events: announce with them
-    name = "message"
+    conn = Http(*address)
     try:
-        stream = urllib.request.urlopen(url, timeout=30)
         while time.monotonic() < deadline and not table.done.is_set():
-            line = stream.readline()
-            if not line:
-                stream = urllib.request.urlopen(url, timeout=30)  # its life ended: reconnect
-                continue
-            if line.startswith(b"event:"):
-                name = line[6:].strip().decode()
-                continue
-            if not line.startswith(b"data:"):
-                name = "message" if line.strip() == b"" else name
-                continue
-            data = json.loads(line[5:])
-            if name == "state":
-                states = True
-                shown.announce(data["version"], data)
-                continue
-            version = data["version"]
-            now = time.monotonic()
-            with table.lock:
+            async for name, data in conn.events(path):  # its life ends: reconnect
+                message = json.loads(data)
+                if name == "state":
+                    states = True
+                    shown.announce(message["version"], message)
+                    continue
+                version = message["version"]
+                now = time.monotonic()
                 for v in range(seen + 1, version + 1):
                     sent = table.sent.get(v)
                     if sent and sent[1] != seat:
                         stats.propagation.append(now - sent[0])
-            seen = max(seen, version)
-            if not states:
-                shown.announce(version)
+                seen = max(seen, version)
+                if not states:
+                    shown.announce(version)
+            conn.close()
     except OSError as exc:
         if not table.done.is_set() and time.monotonic() < deadline:
             stats.error(f"stream: {exc}")
+    finally:
+        conn.close()
 
 
 def _play(args: tuple) -> dict:
-    """A client process: its share of the tables, every phone a pair of threads."""
+    """A client process: its share of the tables, every phone a pair of tasks on one
+    event loop (a phone and its event stream)."""
     base, bodies, n_phones, seconds, think = args
-    tables = [Table(b) for b in bodies]
-    starts = random.Random(len(bodies))
-    for table in tables:
-        table.sits_down = starts.uniform(0, STAGGER)
+    host, port = base.removeprefix("http://").split(":")
+    address = (host, int(port))
     stats = Stats()
     started = time.process_time()
-    deadline = time.monotonic() + seconds
-    threads = [
-        threading.Thread(target=phone, args=(base, t, s, stats, think, deadline), daemon=True)
-        for t in tables
-        for s in range(n_phones)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(max(0.1, deadline - time.monotonic() + 5))
+
+    async def play() -> list[Table]:
+        tables = [Table(b) for b in bodies]
+        starts = random.Random(len(bodies))
+        for table in tables:
+            table.sits_down = starts.uniform(0, STAGGER)
+        deadline = time.monotonic() + seconds
+        phones = [
+            asyncio.create_task(phone(address, t, s, stats, think, deadline))
+            for t in tables
+            for s in range(n_phones)
+        ]
+        await asyncio.wait(phones, timeout=max(0.1, deadline - time.monotonic() + 5))
+        return tables
+
+    tables = asyncio.run(play())
     return {
         "latency": stats.latency,
+        "started": stats.started,
         "reads": stats.reads,
         "propagation": stats.propagation,
         "errors": stats.errors,
@@ -369,6 +428,12 @@ def run_tables(
     server_cpu = cpu_seconds(server) - cpu_before[0]
     database_cpu = cpu_seconds(database) - cpu_before[1]
     latency = [x for p in parts for x in p["latency"]]
+    slow: dict[int, int] = {}  # second of the run -> actions sent then that took > 100 ms
+    for p in parts:
+        for sent, took in zip(p["started"], p["latency"], strict=True):
+            if took > 0.1:
+                second = int(sent - started)
+                slow[second] = slow.get(second, 0) + 1
     propagation = [x for p in parts for x in p["propagation"]]
     errors = [x for p in parts for x in p["errors"]]
     acknowledged = {k: v for p in parts for k, v in p["acknowledged"].items()}
@@ -392,6 +457,7 @@ def run_tables(
         "prop99": pct(propagation, 99),
         "errors": len(errors),
         "error_samples": errors[:3],
+        "slow": slow,
         "lost": lost,
         "finished": sum(p["done"] for p in parts),
         "reads": sum(p["reads"] for p in parts) / max(1, len(latency)),
@@ -402,36 +468,38 @@ def run_tables(
 
 
 def _score(args: tuple) -> dict:
-    """A client process of the baseline: ``clients`` threads scoring at the phones' pace."""
+    """A client process of the baseline: ``clients`` scorers at the phones' pace, on one
+    event loop like the phones."""
     base, clients, seconds, think, first = args
     host, port = base.removeprefix("http://").split(":")
     stats = Stats()
     deadline = time.monotonic() + seconds
 
-    def client(i: int) -> None:
+    async def client(i: int) -> None:
         rng = random.Random(i)
-        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        conn = Http(host, int(port))
         while time.monotonic() < deadline:
-            time.sleep(rng.uniform(0, think))
+            await asyncio.sleep(rng.uniform(0, think))
             started = time.monotonic()
             try:
-                status, _ = _request(conn, "POST", "/api/v1/finger-auction/score", "-", SCORE_BODY)
+                status, _ = await conn.request(
+                    "POST", "/api/v1/finger-auction/score", None, SCORE_BODY.encode()
+                )
             except OSError as exc:
                 stats.error(str(exc))
                 continue
-            with stats.lock:
-                if status == 200:
-                    stats.latency.append(time.monotonic() - started)
-                else:
-                    stats.errors.append(str(status))
+            if status == 200:
+                stats.timed(started, time.monotonic() - started)
+            else:
+                stats.error(str(status))
+        conn.close()
 
-    threads = [
-        threading.Thread(target=client, args=(first + i,), daemon=True) for i in range(clients)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(seconds + 30)
+    async def score() -> None:
+        await asyncio.wait(
+            [asyncio.create_task(client(first + i)) for i in range(clients)], timeout=seconds + 30
+        )
+
+    asyncio.run(score())
     return {"latency": stats.latency, "errors": stats.errors}
 
 
@@ -548,6 +616,9 @@ def main() -> None:
         )
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
+        if r.get("slow"):
+            when = ", ".join(f"{s} s: {n}" for s, n in sorted(r["slow"].items()))
+            print(f"    actions over 100 ms, by the second of the run they were sent in: {when}")
     print("GETs: the phones' state reads per action")
     print(
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
