@@ -187,6 +187,7 @@ class Prepared:
     order: tuple[str, ...] | None  # positional drivers: the parameters' order
     defaults: dict[str, Any]  # every parameter's value unless given (literals included)
     processors: tuple[Callable[[Any], Any] | None, ...]  # per result column
+    binds: tuple[tuple[str, Callable[[Any], Any]], ...]  # parameters the type converts
 
 
 class Database:
@@ -206,7 +207,7 @@ class Database:
         )
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
         self._turn = threading.local()  # whether this thread holds the write lock
-        self._prepared: dict[int, tuple[Executable, Prepared]] = {}  # statements compiled
+        self._prepared_statements: dict[int, tuple[Executable, Prepared]] = {}  # compiled
         database = self.engine.url.database
         self._lock_path = (
             Path(f"{database}.write-lock")
@@ -225,19 +226,42 @@ class Database:
     def prepare(self, statement: Executable) -> Prepared:
         """A Core statement compiled for this database (:meth:`rows` keeps it)."""
         dialect = self.engine.dialect
-        # literal parameters (e.g. a separator) written into the text; every other
-        # parameter needs a default value in the statement, even None
+        # literal parameters (e.g. a separator) written into the text; a parameter
+        # without a value in the statement (a text()'s :name) defaults to None
         compiled = statement.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
         columns = getattr(statement, "selected_columns", ())
         return Prepared(
             sql=str(compiled),
             order=tuple(compiled.positiontup or ()) if compiled.positional else None,
-            defaults=compiled.construct_params(),
+            defaults=compiled.construct_params(
+                {name: None for name, bind in compiled.binds.items() if bind.required}
+            ),
             processors=tuple(
                 column.type.dialect_impl(dialect).result_processor(dialect, None)
                 for column in columns
             ),
+            binds=tuple(
+                (name, process)
+                for name, bind in compiled.binds.items()
+                if (process := bind.type.dialect_impl(dialect).bind_processor(dialect))
+            ),
         )
+
+    def _prepared(self, statement: Executable) -> Prepared:
+        known = self._prepared_statements.get(id(statement))
+        if known is None or known[0] is not statement:
+            known = self._prepared_statements[id(statement)] = (statement, self.prepare(statement))
+        return known[1]
+
+    @staticmethod
+    def _bound(prepared: Prepared, params: dict[str, Any]) -> Any:
+        """The parameters as the driver takes them (converted as SQLAlchemy would)."""
+        values = {**prepared.defaults, **params}
+        for name, process in prepared.binds:
+            values[name] = process(values[name])
+        if prepared.order is None:
+            return values
+        return tuple(values[name] for name in prepared.order)
 
     def rows(self, statement: Executable, **params: Any) -> list[tuple[Any, ...]]:
         """Run a prepared read straight on the driver's connection, in autocommit.
@@ -247,14 +271,8 @@ class Database:
         cache lookup, parameter and result processing, events) costs several
         times the statement itself here. A dead connection is replaced and the
         read run again (see :func:`once_more_on_disconnect`)."""
-        known = self._prepared.get(id(statement))
-        if known is None or known[0] is not statement:
-            known = self._prepared[id(statement)] = (statement, self.prepare(statement))
-        prepared = known[1]
-        values = {**prepared.defaults, **params}
-        bound: Any = (
-            tuple(values[name] for name in prepared.order) if prepared.order is not None else values
-        )
+        prepared = self._prepared(statement)
+        bound = self._bound(prepared, params)
         for attempt in (1, 2):
             raw = self.engine.raw_connection()
             try:
@@ -295,6 +313,41 @@ class Database:
         finally:
             if not driver.closed:
                 driver.autocommit = False
+
+    @contextmanager
+    def driver_writing(self) -> Iterator[Callable[[Executable, Any], int]]:
+        """SQLite: a write transaction straight on the driver's connection; yields
+        ``run(statement, params)`` (a list of parameter sets: executemany), which
+        answers the number of rows changed. Committed at the end unless it raised.
+
+        For the hot write (every action): a Core statement through SQLAlchemy's
+        Connection costs several times its own work here (see :meth:`rows`); the
+        statements are the same Core ones, compiled once, with their types'
+        conversions. Same writers' turn and ``BEGIN IMMEDIATE`` as :meth:`writing`."""
+        assert not self.postgres, "PostgreSQL writes in one statement (Database.rows)"
+        with self.write_lock():
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.driver_connection.cursor()
+
+                def run(statement: Executable, params: Any) -> int:
+                    prepared = self._prepared(statement)
+                    if isinstance(params, list):
+                        cursor.executemany(prepared.sql, [self._bound(prepared, p) for p in params])
+                    else:
+                        cursor.execute(prepared.sql, self._bound(prepared, params))
+                    return cursor.rowcount
+
+                cursor.execute("BEGIN IMMEDIATE")
+                try:
+                    yield run
+                except BaseException:
+                    cursor.execute("ROLLBACK")
+                    raise
+                cursor.execute("COMMIT")
+                cursor.close()
+            finally:
+                raw.close()
 
     def read(self) -> Connection:
         """A connection for one statement, in autocommit: reads what is committed

@@ -39,7 +39,6 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cardpress.games import GAMES, GameState, IllegalAction
@@ -494,6 +493,42 @@ def _moved_on(version: int) -> ApiError:
     return error
 
 
+#: SQLite's write of a change (Database.driver_writing): the compare-and-set on
+#: the version, the undone marks, the log rows
+_MOVE = (
+    update(_T)
+    .where(_T.c.id == bindparam("table_id", None), _T.c.version == bindparam("expected", None))
+    .values(
+        version=bindparam("version", None),
+        snapshot=bindparam("snapshot", None),
+        events=bindparam("events", None),
+        terminal=bindparam("terminal", None),
+        touched_at=bindparam("now", None),
+    )
+)
+_UNDONE = (
+    update(_A)
+    .where(_A.c.table_id == bindparam("table_id", None), _A.c.id == bindparam("id", None))
+    .values(undone_version=bindparam("version", None))
+)
+_LOG = insert(_A).values(
+    {
+        name: bindparam(name, None)
+        for name in (
+            "table_id",
+            "seat",
+            "action",
+            "by_bot",
+            "version",
+            "undone_version",
+            "client_key",
+            "events",
+            "created_at",
+        )
+    }
+)
+
+
 def _write(
     db: Database,
     table: Table,
@@ -520,29 +555,24 @@ def _write(
             return None
     else:
         try:
-            with db.writing() as conn:
-                moved = conn.execute(
-                    update(_T)
-                    .where(_T.c.id == table.id, _T.c.version == table.version)
-                    .values(
-                        version=version,
-                        snapshot=snapshot,
-                        events=events,
-                        terminal=terminal,
-                        touched_at=utcnow(),
-                    )
-                )
-                if moved.rowcount != 1:
+            with db.driver_writing() as run:
+                values = {
+                    "table_id": table.id,
+                    "expected": table.version,
+                    "version": version,
+                    "snapshot": snapshot,
+                    "events": events,
+                    "terminal": terminal,
+                    "now": utcnow(),
+                }
+                if run(_MOVE, values) != 1:
                     return None
                 if taken:
-                    conn.execute(
-                        update(_A)
-                        .where(_A.c.table_id == table.id, _A.c.id.in_(taken))
-                        .values(undone_version=version)
-                    )
+                    marks = [{"table_id": table.id, "id": i, "version": version} for i in taken]
+                    run(_UNDONE, marks)
                 if rows:
-                    conn.execute(insert(_A), rows)
-        except IntegrityError:
+                    run(_LOG, rows)
+        except db.engine.dialect.loaded_dbapi.IntegrityError:
             return None  # the same Idempotency-Key committed first: the next look finds it
     return replace(table, version=version, snapshot=snapshot, events=events, terminal=terminal)
 
@@ -680,8 +710,8 @@ def _write_postgres(
         ),
         "channel": NOTIFY_CHANNEL,
     }
-    with db.read() as conn:  # autocommit: the statement is its own transaction
-        return conn.execute(_WRITE_POSTGRES, params).first() is not None
+    # on the driver, in autocommit: the statement is its own transaction
+    return bool(db.rows(_WRITE_POSTGRES, **params))
 
 
 def _log_rows(
