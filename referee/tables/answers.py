@@ -22,12 +22,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from cardpress.games import GameState
 from referee.tables import store
 from referee.tables.db import Database
 
 Key = tuple[str, int, str]  # table id, version, host token hash
-Build = Callable[[store.Table, store.Caller], bytes]
+Build = Callable[["Known", store.Caller], bytes]
 
 
 @dataclass
@@ -36,12 +38,28 @@ class Known:
 
     table: store.Table
     bodies: dict[store.Caller, bytes] = field(default_factory=dict)
+    #: what every caller's body at this version is built from (see :meth:`shared`)
+    parts: dict[str, Any] = field(default_factory=dict)
 
     def body(self, caller: store.Caller, build: Build) -> bytes:
         found = self.bodies.get(caller)
         if found is None:
             # two threads may build the same body at once: both are equal
-            found = self.bodies.setdefault(caller, build(self.table, caller))
+            found = self.bodies.setdefault(caller, build(self, caller))
+        return found
+
+    def state(self) -> GameState:
+        """The game state at this version, for reading only (views, legal actions):
+        the one the change just computed (``Table.state``), else decoded once from
+        the snapshot for all of this version's callers. Nothing may apply to it."""
+        return self.shared("state", lambda: self.table.state or store.state_of(self.table))
+
+    def shared(self, name: str, make: Callable[[], Any]) -> Any:
+        """A part of every caller's body at this version, made once (racing makers
+        make equal parts; one is kept)."""
+        found = self.parts.get(name)
+        if found is None:
+            found = self.parts.setdefault(name, make())
         return found
 
 

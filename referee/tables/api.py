@@ -113,8 +113,10 @@ def created_body(created: store.Created) -> TableCreated:
     )
 
 
-def state_body(table: store.Table, caller: store.Caller) -> TableState:
-    state = store.state_of(table)
+def state_body(known: Known, caller: store.Caller) -> TableState:
+    """The caller's view of the table at one version (its state and events are
+    decoded once for every caller: ``known``)."""
+    table, state = known.table, known.state()
     seat = caller.seat
     to_act = state.current_players()
     return TableState(
@@ -128,13 +130,13 @@ def state_body(table: store.Table, caller: store.Caller) -> TableState:
         view=state.view(seat),
         terminal=state.is_terminal(),
         winners=state.winners() if state.is_terminal() else None,
-        events=[EventBody.model_validate(e) for e in table.events],
+        events=known.shared("events", lambda: [EventBody.model_validate(e) for e in table.events]),
     )
 
 
-def serialised(table: store.Table, caller: store.Caller) -> bytes:
+def serialised(known: Known, caller: store.Caller) -> bytes:
     """The caller's answer at this version, as sent (built once per version and caller)."""
-    return state_body(table, caller).model_dump_json().encode()
+    return state_body(known, caller).model_dump_json().encode()
 
 
 def _answer(known: Known, token: str | None) -> Response:

@@ -22,7 +22,7 @@ import re
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -107,6 +107,9 @@ class Table:
     terminal: bool
     #: (seat, token hash) of every person's seat
     seat_hashes: tuple[tuple[int, str], ...]
+    #: the game state at ``version`` when this process just computed it (the
+    #: change's answer then needs no decoding); for reading only
+    state: GameState | None = field(default=None, compare=False, repr=False)
 
 
 _T, _S, _A = GameTable.__table__, Seat.__table__, Action.__table__
@@ -116,7 +119,7 @@ _SEAT_HASHES = (
     .scalar_subquery()
 )
 _READ = select(
-    *(_T.c[name] for name in Table.__dataclass_fields__ if name != "seat_hashes"),
+    *(_T.c[name] for name in Table.__dataclass_fields__ if name not in ("seat_hashes", "state")),
     _SEAT_HASHES.label("seat_hashes"),
     # whether an action with this Idempotency-Key is in the log (NULL key: no)
     exists()
@@ -574,7 +577,9 @@ def _write(
                     run(_LOG, rows)
         except db.engine.dialect.loaded_dbapi.IntegrityError:
             return None  # the same Idempotency-Key committed first: the next look finds it
-    return replace(table, version=version, snapshot=snapshot, events=events, terminal=terminal)
+    return replace(
+        table, version=version, snapshot=snapshot, events=events, terminal=terminal, state=state
+    )
 
 
 @once_more_on_disconnect

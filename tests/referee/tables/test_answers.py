@@ -7,7 +7,7 @@ import threading
 
 from cardpress.games import GAMES, replay
 from referee.tables import store
-from referee.tables.answers import Answers
+from referee.tables.answers import Answers, Known
 from tests.referee.tables.conftest import auth, create_table, make_app
 
 
@@ -133,8 +133,8 @@ def test_a_body_built_by_racing_threads_is_one_answer():
     start = threading.Barrier(8)
     got: list[bytes] = []
 
-    def build(table: store.Table, caller: store.Caller) -> bytes:
-        return f"{table.version}:{caller.seat}".encode()
+    def build(known: Known, caller: store.Caller) -> bytes:
+        return f"{known.table.version}:{caller.seat}".encode()
 
     def ask() -> None:
         start.wait()
