@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -345,6 +346,7 @@ def _play(args: tuple) -> dict:
     """A client process: its share of the tables, every phone a pair of tasks on one
     event loop (a phone and its event stream)."""
     base, bodies, n_phones, seconds, think = args
+    gc.freeze()  # what the process inherited is never collected: no client pause is timed
     host, port = base.removeprefix("http://").split(":")
     address = (host, int(port))
     stats = Stats()
@@ -471,6 +473,7 @@ def _score(args: tuple) -> dict:
     """A client process of the baseline: ``clients`` scorers at the phones' pace, on one
     event loop like the phones."""
     base, clients, seconds, think, first = args
+    gc.freeze()
     host, port = base.removeprefix("http://").split(":")
     stats = Stats()
     deadline = time.monotonic() + seconds
