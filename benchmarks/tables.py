@@ -1,16 +1,16 @@
 """Live tables under the README's production command: SQLite and PostgreSQL side by side.
 
 For each database, gunicorn starts as the README says (``--config
-python:referee.gunicorn_conf``, gthread) on a fresh database (PostgreSQL: a
-throwaway cluster from Debian's package, started here and stopped at the
-end). Then ``--tables`` Finger Auction tables of four phones play at once.
-Each phone keeps the table's event stream open with its token (so each
-change brings its state: ``event: state``; against a server without that it
-reads its state by GET when an event announces a version newer than the one
-it shows), and when it may act, waits a human-ish moment (``--think``) and
-taps; the tap's answer is its new state. The baseline, on the same
-server and with as many clients at the same pace, is the stateless scoring
-endpoint.
+python:referee.gunicorn_conf``, whose workers the header names) on a fresh
+database (PostgreSQL: a throwaway cluster from Debian's package, started
+here and stopped at the end). Then ``--tables`` Finger Auction tables of
+four phones play at once. Each phone keeps the table's event stream open
+with its token (so each change brings its state: ``event: state``; against
+a server without that it reads its state by GET when an event announces a
+version newer than the one it shows), and when it may act, waits a
+human-ish moment (``--think``) and taps; the tap's answer is its new state.
+The baseline, on the same server and with as many clients at the same pace,
+is the stateless scoring endpoint.
 
 Printed per run: action latency p50/p95/p99 (POST to answer), propagation
 p50/p95/p99 (from a phone sending its move to every other phone at the table
@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -531,6 +532,18 @@ def postmaster(cluster: Cluster) -> list[int]:
     return [int((cluster.data / "postmaster.pid").read_text().split()[0])]
 
 
+def server_config(root: Path | None) -> str:
+    """The workers a tree's referee/gunicorn_conf.py runs (with this environment)."""
+    path = (root or ROOT) / "referee" / "gunicorn_conf.py"
+    spec = importlib.util.spec_from_file_location("served_gunicorn_conf", path)
+    assert spec is not None and spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    if conf.worker_class == "gthread":
+        return f"gthread {conf.workers} workers x {conf.threads} threads"
+    return f"{conf.worker_class} {conf.workers} workers x {conf.worker_connections} connections"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -582,7 +595,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for label, root in trees if "sqlite" in databases else []:
             sqlite_url = f"sqlite:///{Path(tmp) / (label.strip(': ') + 'bench.sqlite3')}"
-            with production_server(sqlite_url, threads=256, root=root) as (base, proc):
+            with production_server(sqlite_url, root=root) as (base, proc):
                 if args.baseline_seconds > 0:
                     clients = args.tables * args.phones
                     score = run_baseline(
@@ -594,12 +607,13 @@ def main() -> None:
         with private_cluster("cardpress-bench-pg-") as cluster:
             for label, root in trees:
                 url = cluster.create_database("bench" + label.strip(": "))
-                with production_server(url, threads=256, root=root) as (base, proc):
+                with production_server(url, root=root) as (base, proc):
                     result = run_tables(base, *play, [proc.pid], postmaster(cluster))
                     rows.append((label + "tables, PostgreSQL", result))
     print(
         f"{args.tables} tables x {args.phones} phones, each following its event stream; "
-        f"think time 0-{args.think:g} s; gunicorn gthread 2 workers x 256 threads"
+        f"think time 0-{args.think:g} s; gunicorn "
+        + "; ".join(f"{label}{server_config(root)}" for label, root in trees)
     )
     width = max(26, *(len(name) + 1 for name, _ in rows))
     header = (

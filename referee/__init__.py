@@ -5,30 +5,39 @@ from defaults, then ``instance/config.py``, then ``CARDPRESS_*`` environment
 variables (``CARDPRESS_SECRET_KEY`` -> ``SECRET_KEY``), then the mapping
 given here (tests). Production::
 
-    CARDPRESS_SECRET_KEY=... gunicorn -w 2 -b 0.0.0.0:8000 'referee:create_app()'
+    CARDPRESS_SECRET_KEY=... gunicorn --config python:referee.gunicorn_conf \
+        -b 0.0.0.0:8000 'referee:create_app()'
 
 The app starts even while the card data in ``cards/`` has errors (it logs
 them): card pages then answer 503 with the list of problems, so a designer
 sees what to fix, and they work again as soon as the files are fixed.
+
+Importing ``referee`` itself loads nothing else: gunicorn's master imports
+``referee.gunicorn_conf`` (so this package) before it forks the workers, and
+a gevent worker must patch the standard library before the app's modules
+(Flask, SQLAlchemy, psycopg...) are imported, so they come in with the first
+``create_app()`` call, in the worker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from cardpress.catalogue import CatalogueError, load_catalogue
-from cardpress.paths import ROOT, TEMPLATES
-from cardpress.vocabulary import rule_document
-from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
+if TYPE_CHECKING:
+    from flask import Flask
 
 __all__ = ["create_app"]
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    from flask import Flask
+
+    from cardpress.paths import ROOT, TEMPLATES
+    from cardpress.vocabulary import rule_document
+    from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
+
     app = Flask(
         __name__,
         instance_path=str(ROOT / "instance"),
@@ -71,6 +80,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _warn_about_card_data(app: Flask) -> None:
+    from cardpress.catalogue import CatalogueError, load_catalogue
+
     cards_dir = app.config["CARDS_DIR"]
     try:
         load_catalogue(Path(cards_dir) if cards_dir else None)

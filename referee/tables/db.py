@@ -2,12 +2,12 @@
 
 Default: a SQLite file in the instance folder (nothing to install; WAL mode,
 so readers never wait for the writer). SQLite has one writer at a time: a
-write transaction (:meth:`Database.writing`) first queues on a file lock
-beside the database, where the kernel wakes the next writer the moment the
-lock is free (SQLite's own busy handler sleeps and polls, up to 100 ms a try,
-which made the long tail), then starts with ``BEGIN IMMEDIATE``; a read of one
-statement runs in autocommit, a session's reads in a deferred transaction, and
-neither waits. Scale-out: any SQLAlchemy URL in
+write transaction (:meth:`Database.writing`) first queues among its process's
+writers, then on a file lock beside the database, where the kernel wakes the
+next writer the moment the lock is free (SQLite's own busy handler sleeps and
+polls, up to 100 ms a try, which made the long tail), then starts with
+``BEGIN IMMEDIATE``; a read of one statement runs in autocommit, a session's
+reads in a deferred transaction, and neither waits. Scale-out: any SQLAlchemy URL in
 ``CARDPRESS_DATABASE_URL``, e.g. ``postgresql+psycopg://user@host/cardpress``.
 Several workers may start at once on a fresh database: the upgrade runs under
 a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import logging
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -52,7 +53,7 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        # a connection per busy thread is cheap in SQLite (gthread: up to 256)
+        # a connection per busy request is cheap in SQLite (up to 256; more wait for one)
         engine = create_engine(
             url,
             connect_args={"timeout": 30, "check_same_thread": False},
@@ -171,12 +172,35 @@ def _migration_lock(engine: Engine) -> Iterator[Any]:
             yield conn
         return
     with lock_path.open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        _flock(lock.fileno())
         try:
             with engine.execution_options(**{WRITE: True}).connect() as conn:
                 yield conn
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _flock(fd: int) -> None:
+    """Take a file lock; in a gevent worker, without stopping its other greenlets.
+
+    ``flock`` blocks its OS thread, and a gevent worker has one: while
+    another process writes (another worker, ``cardpress tables prune``),
+    every request and stream of the worker would wait. So a lock that is not
+    free at once is waited for on a thread of gevent's pool, and only the
+    greenlet that asked waits (detected as psycopg detects it: gevent has
+    patched the standard library; gevent is not imported otherwise)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return
+    except BlockingIOError:
+        pass
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        import gevent
+
+        gevent.get_hub().threadpool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
+    else:
+        fcntl.flock(fd, fcntl.LOCK_EX)
 
 
 @dataclass(frozen=True)
@@ -207,6 +231,7 @@ class Database:
         )
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
         self._turn = threading.local()  # whether this thread holds the write lock
+        self._local_turn = threading.Lock()  # this process's writers queue here first
         self._prepared_statements: dict[int, tuple[Executable, Prepared]] = {}  # compiled
         database = self.engine.url.database
         self._lock_path = (
@@ -356,15 +381,21 @@ class Database:
 
     @contextmanager
     def write_lock(self) -> Iterator[None]:
-        """SQLite: this process's turn among every writer of the file (threads
-        and processes alike: each turn opens the lock file anew, and flock
-        treats separate opens separately); re-entrant within a thread.
-        PostgreSQL locks rows itself."""
+        """SQLite: this thread's turn among every writer of the file; re-entrant
+        within a thread (a greenlet under gevent). PostgreSQL locks rows itself.
+
+        A process's writers first queue on a lock of its own, then one of
+        them at a time on the file lock that processes share. Under gevent
+        that order matters: a greenlet blocked in ``flock`` while another
+        greenlet of the same worker held the file lock and waited for
+        something (a pooled connection) would wait for ever; on the process's
+        lock (gevent's, once patched) it yields. The one at the file lock
+        waits only for other processes (:func:`_flock`)."""
         if self._lock_path is None or getattr(self._turn, "held", False):
             yield  # no lock to take, or this thread holds it already
             return
-        with self._lock_path.open("a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with self._local_turn, self._lock_path.open("a") as lock:
+            _flock(lock.fileno())
             self._turn.held = True
             try:
                 yield
