@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardpress.paths import ROOT, TEMPLATES  # the standard library's modules only
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -34,7 +36,6 @@ __all__ = ["create_app"]
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
-    from cardpress.paths import ROOT, TEMPLATES
     from cardpress.vocabulary import rule_document
     from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
 
