@@ -20,6 +20,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.client import HTTPException
 from pathlib import Path
 from typing import Any
 from urllib.error import URLError
@@ -150,7 +151,7 @@ def test_every_acknowledged_move_survives_kill_9(backend, database_urls, tmp_pat
                             body["seats"][seat]["token"],
                             timeout=5,
                         )
-                    except (URLError, OSError, ConnectionError):
+                    except (URLError, OSError, HTTPException):
                         return  # the server is gone: this move was never acknowledged
                     twin.apply(seat, action)
                     acknowledged[table].append([seat, action])
