@@ -28,6 +28,7 @@ from urllib.error import URLError
 from sqlalchemy import create_engine, text
 
 from cardpress.games import GAMES
+from referee import gunicorn_conf
 from tests.pgcluster import wait_for
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -45,10 +46,12 @@ def production_server(
     root: Path | None = None,
     log: Path | None = None,
     env: dict[str, str] | None = None,
+    app: str = "referee:create_app()",
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The README's command on ``url``; ``root``: serve another checkout's code
     (the benchmark's baseline), else the installed one; ``log``: where
-    gunicorn's own output goes; ``env``: more of the server's environment."""
+    gunicorn's own output goes; ``env``: more of the server's environment;
+    ``app``: another WSGI app under the same command."""
     port = free_port()
     env = {
         **os.environ,
@@ -67,7 +70,7 @@ def production_server(
             "--bind",
             f"127.0.0.1:{port}",
             *(["--chdir", str(root)] if root is not None else []),
-            "referee:create_app()",
+            app,
         ],
         env=env,
         start_new_session=True,
@@ -205,6 +208,23 @@ def _slow_clients_and_streams_do_not_block_others(base: str) -> None:
     assert time.monotonic() - started < 5
     for s in slow + streams:
         s.close()
+
+
+def test_a_worker_patches_first_and_keeps_the_app_out_of_the_collectors_way(
+    database_urls, tmp_path
+):
+    """What a worker is like inside, seen through tests/referee/tables/worker_probe.py: the
+    README's app, loaded by the same command, plus one URL describing the worker."""
+    log = tmp_path / "gunicorn.log"
+    probe = "tests.referee.tables.worker_probe:app"
+    with production_server(database_urls["make"]("sqlite"), log=log, app=probe) as (base, _):
+        worker = call(base, "GET", "/_worker")
+        assert _healthy(base)  # the app itself answers too
+    assert worker["patched"] == {"socket": True, "select": True, "threading": True, "ssl": True}
+    assert worker["psycopg_waits_in_c"] is False  # it would block every greenlet
+    assert worker["frozen"] > 50_000  # the loaded app's objects (~120,000)
+    assert tuple(worker["gc_thresholds"]) == gunicorn_conf.GC_THRESHOLDS
+    _assert_quiet(log)
 
 
 @contextmanager
