@@ -128,6 +128,12 @@ class Answers:
                     self._loading.pop(table_id, None)
         return found
 
+    def newest(self, table_id: str) -> Known | None:
+        """The newest version of the table this worker holds, if any (it may no
+        longer be the current one: for computing a change that a compare-and-set
+        then checks, never for answering)."""
+        return self._newest(table_id, 0)
+
     def _newest(self, table_id: str, version: int) -> Known | None:
         with self._lock:
             key = self._latest.get(table_id)

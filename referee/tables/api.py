@@ -201,7 +201,16 @@ def show(table_id: str) -> Response:
 )
 def act(req: ActionRequest, table_id: str) -> Response:
     token, ext = bearer(), tables()
-    table = store.act(ext.db, table_id, token, req.action, req.version, idempotency_key())
+    seen = ext.answers.newest(table_id)
+    table = store.act(
+        ext.db,
+        table_id,
+        token,
+        req.action,
+        req.version,
+        idempotency_key(),
+        seen=seen.table if seen is not None else None,
+    )
     ext.bus.publish(table.id, table.version)
     return _answer(ext.answers.remember(table), token)
 

@@ -147,3 +147,91 @@ def test_a_body_built_by_racing_threads_is_one_answer():
         t.join(10)
     assert got == [b"0:1"] * 8
     assert known.body(store.Caller("seat", 0), build) == b"0:0"
+
+
+def _remembered_version(app, table: str) -> int | None:
+    known = app.extensions["cardpress-tables"].answers.newest(table)
+    return None if known is None else known.table.version
+
+
+def test_a_move_computed_on_a_remembered_version_never_passes_a_newer_one(backend, database_urls):
+    """A worker computes a move on its newest remembered version first; when another
+    worker moved the table meanwhile, the move is decided on the committed table."""
+    url = database_urls["make"](backend)
+    stale_app, other_app = make_app(url), make_app(url)
+    try:
+        stale, other = stale_app.test_client(), other_app.test_client()
+        body = create_table(stale, seed=7)
+        table, tokens = body["table"], [s["token"] for s in body["seats"]]
+        actions = f"/api/v1/tables/{table}/actions"
+        assert stale.get(f"/api/v1/tables/{table}", headers=auth(tokens[0])).status_code == 200
+        assert (
+            other.post(actions, json={"action": "bid:2"}, headers=auth(tokens[1])).status_code
+            == 200
+        )
+        assert _remembered_version(stale_app, table) == 0  # the stale worker's memory is older
+        # legal on the remembered version, not on the committed one: refused, nothing applied
+        again = stale.post(actions, json={"action": "bid:3"}, headers=auth(tokens[1]))
+        assert again.status_code == 400 and again.get_json()["error"]["field"] == "action"
+        # legal on both: applied once, on top of the other worker's move
+        moved = stale.post(actions, json={"action": "bid:4"}, headers=auth(tokens[0]))
+        assert moved.status_code == 200 and moved.get_json()["version"] == 2
+        record = stale.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
+        assert record.get_json()["actions"] == [[1, "bid:2"], [0, "bid:4"]]
+        state = replay(record.get_json())
+        assert moved.get_json()["view"] == state.view(0)
+    finally:
+        for app in (stale_app, other_app):
+            ext = app.extensions["cardpress-tables"]
+            ext.bus.stop()
+            ext.db.dispose()
+
+
+def test_a_retried_move_is_not_applied_again_when_the_newest_version_is_remembered(api, tables_app):
+    """The Idempotency-Key is checked by the write itself when the move was computed on
+    the remembered version: a retry whose move is legal again is answered, not applied."""
+    body = create_table(api, seed=7)
+    table, tokens = body["table"], [s["token"] for s in body["seats"]]
+    actions = f"/api/v1/tables/{table}/actions"
+    keyed = {**auth(tokens[0]), "Idempotency-Key": "bid-four"}
+    assert api.post(actions, json={"action": "bid:4"}, headers=keyed).status_code == 200
+    rng = random.Random(1)
+    state = api.get(f"/api/v1/tables/{table}", headers=auth(tokens[0])).get_json()
+    while "bid:4" not in state["legal_actions"]:
+        movers = [
+            (seat, got["legal_actions"])
+            for seat, token in enumerate(tokens)
+            if (got := api.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json())[
+                "legal_actions"
+            ]
+        ]
+        seat, legal = movers[0]
+        move = api.post(actions, json={"action": rng.choice(legal)}, headers=auth(tokens[seat]))
+        assert move.status_code == 200
+        state = api.get(f"/api/v1/tables/{table}", headers=auth(tokens[0])).get_json()
+    assert _remembered_version(tables_app, table) == state["version"]
+    retried = api.post(actions, json={"action": "bid:4"}, headers=keyed)
+    assert retried.status_code == 200 and retried.get_json()["version"] == state["version"]
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
+    assert record.get_json()["actions"].count([0, "bid:4"]) == 1
+
+
+def test_the_lost_links_of_a_retried_create_cannot_move_even_when_remembered(api, tables_app):
+    key = {"Idempotency-Key": "create-then-move"}
+    payload = {"game": "finger-auction", "players": ["Aki", "Ben", "Chi"], "seed": 3}
+    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    table = one["table"]
+    assert (
+        api.get(f"/api/v1/tables/{table}", headers=auth(one["seats"][0]["token"])).status_code
+        == 200
+    )
+    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
+    assert _remembered_version(tables_app, table) == two["version"]  # with the old hashes
+    lost = api.post(
+        f"/api/v1/tables/{table}/actions",
+        json={"action": "bid:4"},
+        headers=auth(one["seats"][0]["token"]),
+    )
+    assert lost.status_code == 403
+    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(two["host"]["token"]))
+    assert record.get_json()["actions"] == []
