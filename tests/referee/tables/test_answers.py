@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import threading
 
+from flask import Flask
+
 from cardpress.games import GAMES, replay
 from referee.tables import store
 from referee.tables.answers import Answers, Known
@@ -53,10 +55,7 @@ def test_answers_follow_changes_made_by_another_worker(backend, database_urls):
             got = reader.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
             assert got["view"] == state.view(seat)
     finally:
-        for app in (reader_app, writer_app):
-            ext = app.extensions["cardpress-tables"]
-            ext.bus.stop()
-            ext.db.dispose()
+        _close(reader_app, writer_app)
 
 
 def test_one_version_answers_each_caller_its_own_view(api, tables_app):
@@ -149,7 +148,14 @@ def test_a_body_built_by_racing_threads_is_one_answer():
     assert known.body(store.Caller("seat", 0), build) == b"0:0"
 
 
-def _remembered_version(app, table: str) -> int | None:
+def _close(*apps: Flask) -> None:
+    for app in apps:
+        ext = app.extensions["cardpress-tables"]
+        ext.bus.stop()
+        ext.db.dispose()
+
+
+def _remembered_version(app: Flask, table: str) -> int | None:
     known = app.extensions["cardpress-tables"].answers.newest(table)
     return None if known is None else known.table.version
 
@@ -181,10 +187,7 @@ def test_a_move_computed_on_a_remembered_version_never_passes_a_newer_one(backen
         state = replay(record.get_json())
         assert moved.get_json()["view"] == state.view(0)
     finally:
-        for app in (stale_app, other_app):
-            ext = app.extensions["cardpress-tables"]
-            ext.bus.stop()
-            ext.db.dispose()
+        _close(stale_app, other_app)
 
 
 def test_a_retried_move_is_not_applied_again_when_the_newest_version_is_remembered(api, tables_app):
