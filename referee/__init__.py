@@ -12,7 +12,7 @@ The app starts even while the card data in ``cards/`` has errors (it logs
 them): card pages then answer 503 with the list of problems, so a designer
 sees what to fix, and they work again as soon as the files are fixed.
 
-Importing ``referee`` itself loads nothing else: gunicorn's master imports
+Importing ``referee`` loads nothing of the app: gunicorn's master imports
 ``referee.gunicorn_conf`` (so this package) before it forks the workers, and
 a gevent worker must patch the standard library before the app's modules
 (Flask, SQLAlchemy, psycopg...) are imported, so they come in with the first

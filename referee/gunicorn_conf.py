@@ -7,7 +7,7 @@ A greenlet waiting for a client, a table's next change or the database lets
 the others run; a slow or half-sent request holds only its own. With
 ``gthread`` (2 x 256 threads) the tail latency was the threads handing the
 GIL to each other: at 50 tables x 4 phones, action p99 453 -> 61 ms (SQLite)
-and 1082 -> 192-260 ms (PostgreSQL) on the same code, and 25 % less CPU per
+and 1082 -> 192-260 ms (PostgreSQL) on the same code, and 19-28 % less CPU per
 action. A stream ends after ``TABLES_STREAM_SECONDS`` (EventSource
 reconnects), so connections never leak.
 
