@@ -104,12 +104,15 @@ class Answers:
             return known
 
     def current(self, db: Database, table_id: str) -> Known:
-        """The table at its current version: from memory if this version is known."""
-        version, host_hash = store.head(db, table_id)
-        known = self._get((table_id, version, host_hash))
-        if known is None:
-            known = self.remember(store.load(db, table_id))
-        return known
+        """The table at its current version: from memory if this version is known
+        (checked by reading the version and host token hash, one short row), else
+        read whole: at once when this worker holds no version of it at all."""
+        if table_id in self._latest:
+            version, host_hash = store.head(db, table_id)
+            known = self._get((table_id, version, host_hash))
+            if known is not None:
+                return known
+        return self.remember(store.load(db, table_id))
 
     def at_least(self, db: Database, table_id: str, version: int) -> Known:
         """The table at ``version`` (a committed one) or newer: from memory if it holds
@@ -122,8 +125,8 @@ class Answers:
             loading = self._loading.setdefault(table_id, threading.Lock())
         with loading:
             found = self._newest(table_id, version)  # read meanwhile by another stream
-            if found is None:
-                found = self.current(db, table_id)
+            if found is None:  # not held: read whole at once (committed, so >= version)
+                found = self.remember(store.load(db, table_id))
                 with self._lock:
                     self._loading.pop(table_id, None)
         return found
