@@ -5,13 +5,18 @@ from __future__ import annotations
 import os
 import secrets
 import warnings
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Request, Response
+from flask import Flask, Request
 from flask import request as flask_request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 csrf = CSRFProtect()
 
@@ -86,14 +91,24 @@ def ensure_secret_key(app: Flask) -> None:
     app.config["SECRET_KEY"] = key
 
 
-_HEADER_ITEMS = tuple(HEADERS.items())
+_HEADER_ITEMS = list(HEADERS.items())
 
 
-def add_headers(response: Response) -> Response:
-    # No view sets these, so append without a lookup (setdefault raises and
-    # catches a KeyError per header: measurable on the scoring API).
-    response.headers.extend(_HEADER_ITEMS)
-    return response
+class SecurityHeaders:
+    """Every response's security headers, added where the server receives the
+    headers (WSGI ``start_response``): no view sets them, and appending a list
+    there costs a microsecond where werkzeug's ``Headers.extend`` in an
+    ``after_request`` hook checked each value on every request (~5 % of a
+    live table's request)."""
+
+    def __init__(self, wsgi_app: WSGIApplication) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            return start_response(status, headers + _HEADER_ITEMS, exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -140,4 +155,4 @@ def init_app(app: Flask) -> None:
     ensure_secret_key(app)
     app.session_interface = SessionInterface()
     csrf.init_app(app)
-    app.after_request(add_headers)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
