@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
@@ -264,9 +264,13 @@ def events(table_id: str) -> Response:
     token = request.args.get("token")
     state = None
     if token is not None:
-        if _state_event(ext, known.table.id, token, known.table.version) is None:
-            raise ApiError(N_("this token does not belong to this table"), "token", status=403)
-        state = functools.partial(_state_event, ext, known.table.id, token)
+        try:
+            caller = store.identify(known.table, token)
+        except ApiError:
+            raise ApiError(
+                N_("this token does not belong to this table"), "token", status=403
+            ) from None
+        state = _state_events(ext, known.table.id, token, known.body(caller, serialised))
     body = stream(
         ext.bus,
         known.table.id,
@@ -278,6 +282,19 @@ def events(table_id: str) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
+
+
+def _state_events(
+    ext: Tables, table_id: str, token: str, first: bytes
+) -> Callable[[int], str | None]:
+    """A stream's state events: the first one is the answer already built to check
+    the token (the stream's first version), the others :func:`_state_event`."""
+    pending = [first.decode()]
+
+    def state(version: int) -> str | None:
+        return pending.pop() if pending else _state_event(ext, table_id, token, version)
+
+    return state
 
 
 def _state_event(ext: Tables, table_id: str, token: str, version: int) -> str | None:
