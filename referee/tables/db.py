@@ -289,13 +289,15 @@ class Database:
         return tuple(values[name] for name in prepared.order)
 
     def rows(self, statement: Executable, **params: Any) -> list[tuple[Any, ...]]:
-        """Run a prepared read straight on the driver's connection, in autocommit.
+        """Run a prepared statement straight on the driver's connection, in autocommit.
 
         For the hottest reads (every answer's version check, every action's
-        read, the event poll): SQLAlchemy's per-execution work (building,
-        cache lookup, parameter and result processing, events) costs several
-        times the statement itself here. A dead connection is replaced and the
-        read run again (see :func:`once_more_on_disconnect`)."""
+        read, the event poll) and PostgreSQL's one-statement action write:
+        SQLAlchemy's per-execution work (building, cache lookup, parameter and
+        result processing, events) costs several times the statement itself
+        here. A dead connection is replaced and the statement run again (see
+        :func:`once_more_on_disconnect`: a write that did commit then finds its
+        version moved, and the action is looked up again)."""
         prepared = self._prepared(statement)
         bound = self._bound(prepared, params)
         for attempt in (1, 2):
