@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 
 worker_class = "gevent"
 workers = int(os.environ.get("CARDPRESS_WORKERS", "2"))
@@ -45,13 +46,18 @@ keepalive = 5
 GC_THRESHOLDS = (50_000, 10, 10)
 
 
-def post_worker_init(worker: object) -> None:
-    """Keep the loaded app out of the garbage collector's way.
+def post_worker_init(worker: Any) -> None:
+    """Ready the loaded app before the worker's first request.
 
-    A full collection walks every object the app's modules made (~120,000)
-    and stops every greenlet of the worker meanwhile: 70-120 ms each, several
-    per minute under load. Frozen after one last collection, they are never
-    walked again; what is collected is what requests made since."""
+    The tables' database pool is opened (:func:`referee.tables.extension.warm`).
+    Then the app's objects are kept out of the garbage collector's way: a full
+    collection walks every object the app's modules made (~120,000) and stops
+    every greenlet of the worker meanwhile, 70-120 ms each, several per minute
+    under load. Frozen after one last collection, they are never walked again;
+    what is collected is what requests made since."""
+    from referee.tables.extension import warm  # the worker has loaded the app
+
+    warm(worker.wsgi)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -44,6 +44,10 @@ WRITE = "cardpress_write"  # execution option of write transactions
 ONE_STATEMENT = "cardpress_one_statement"  # execution option of single-statement reads
 
 
+#: PostgreSQL connections per process (gunicorn worker)
+POOL_SIZE = 20
+
+
 def default_url(instance_path: str | Path) -> str:
     return f"sqlite:///{Path(instance_path) / 'tables.sqlite3'}"
 
@@ -65,8 +69,11 @@ def make_engine(url: str) -> Engine:
         return engine
     # no pre-ping (a round trip per request): a connection lost to a restart
     # invalidates the pool on first use, and the unit of work runs once more
-    # (once_more_on_disconnect)
-    return create_engine(url, pool_size=20, max_overflow=20)
+    # (once_more_on_disconnect). No overflow: a connection beyond the pool would be
+    # a backend forked in the middle of a burst and closed again after it; two
+    # cores run no more queries at once with it, so requests wait for one of the
+    # pool's (opened before the first request: Database.warm).
+    return create_engine(url, pool_size=POOL_SIZE, max_overflow=0)
 
 
 def once_more_on_disconnect(work: Callable[P, T]) -> Callable[P, T]:
@@ -416,6 +423,22 @@ class Database:
         """A write transaction as an ORM session; committed at the end unless it raised."""
         with self.write_lock(), self.write_sessions() as session, session.begin():
             yield session
+
+    def warm(self) -> None:
+        """PostgreSQL: open the pool's connections now, before the first request.
+
+        Otherwise a worker's first burst (every phone of a game night opening
+        its stream at once after a restart) forks a backend per connection
+        in the middle of it. SQLite's connections cost nothing to open."""
+        if not self.postgres:
+            return
+        opened = []
+        try:
+            for _ in range(self.engine.pool.size()):  # type: ignore[attr-defined]
+                opened.append(self.engine.raw_connection())
+        finally:
+            for connection in opened:
+                connection.close()  # back into the pool, still open
 
     def dispose(self) -> None:
         self.engine.dispose()

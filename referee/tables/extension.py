@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 
 from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from sqlalchemy.exc import SQLAlchemyError
 
 from referee.tables import ratelimit
 from referee.tables.answers import Answers
 from referee.tables.db import Database, default_url, upgrade
 from referee.tables.events import Bus
+
+log = logging.getLogger(__name__)
 
 #: counts per client address: ``request.remote_addr``, which werkzeug's ProxyFix
 #: sets from X-Forwarded-For when CARDPRESS_PROXY_FIX_X_FOR says how many
@@ -89,6 +93,19 @@ def init_app(app: Flask) -> Tables:
         ]
         app.teardown_request_funcs[None].remove(limiter._Limiter__release_context)  # type: ignore[attr-defined]
     return ext
+
+
+def warm(app: object) -> None:
+    """Open the tables' database and fill its pool before the worker serves
+    (gunicorn_conf.post_worker_init); if the database is away now, requests
+    open it later, as without this."""
+    ext = getattr(app, "extensions", {}).get("cardpress-tables")
+    if ext is None:
+        return
+    try:
+        ext.db.warm()
+    except SQLAlchemyError:
+        log.warning("tables: the database cannot be opened yet", exc_info=True)
 
 
 def tables() -> Tables:

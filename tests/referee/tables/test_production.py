@@ -29,6 +29,7 @@ from sqlalchemy import create_engine, text
 
 from cardpress.games import GAMES
 from referee import gunicorn_conf
+from referee.tables.db import POOL_SIZE
 from tests.pgcluster import wait_for
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -225,6 +226,39 @@ def test_a_worker_patches_first_and_keeps_the_app_out_of_the_collectors_way(
     assert worker["frozen"] > 50_000  # the loaded app's objects (~120,000)
     assert tuple(worker["gc_thresholds"]) == gunicorn_conf.GC_THRESHOLDS
     _assert_quiet(log)
+
+
+def test_each_worker_opens_its_postgresql_pool_before_the_first_request(database_urls):
+    """A game night's first burst after a restart forks no PostgreSQL backends: each
+    worker has opened its pool as it started (and opens no more than it)."""
+    url = database_urls["make"]("postgresql")
+    engine = create_engine(url)
+    count = text(
+        "SELECT count(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+
+    def backends() -> int:
+        with engine.connect() as conn:
+            return conn.execute(count).scalar_one()
+
+    try:
+        with production_server(url, env={"CARDPRESS_WORKERS": "2"}) as (base, _proc):
+            assert wait_for(lambda: backends() == 2 * POOL_SIZE, timeout=20), backends()
+            burst = [
+                threading.Thread(target=call, args=(base, "POST", "/api/v1/tables", GAME))
+                for _ in range(60)
+            ]
+            for thread in burst:
+                thread.start()
+            for thread in burst:
+                thread.join(30)
+            assert backends() == 2 * POOL_SIZE  # no overflow opened and closed again
+    finally:
+        engine.dispose()
+
+
+GAME = {"game": "finger-auction", "players": ["A", "B", "C"]}
 
 
 @contextmanager
