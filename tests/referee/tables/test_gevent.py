@@ -138,7 +138,7 @@ def test_a_worker_goes_on_while_another_process_holds_the_write_lock(tmp_path):
         with selectors.DefaultSelector() as lines:
             lines.register(proc.stdout, selectors.EVENT_READ)
             read_while_held = bool(lines.select(timeout=30))
-        time.sleep(0.2)
+        time.sleep(1.0)
         fcntl.flock(held, fcntl.LOCK_UN)
     assert read_while_held, "the worker stopped while another process held the lock"
     assert proc.stdout.readline().strip() == "waiting"  # read done, write still waiting
@@ -146,7 +146,7 @@ def test_a_worker_goes_on_while_another_process_holds_the_write_lock(tmp_path):
     assert found["read"] == 0
     assert found["read_at"] < 1.5
     assert found["written_at"] >= found["read_at"]  # the write waited for our turn to end
-    assert found["longest_gap"] < 0.25  # the clock never stopped for the lock
+    assert found["longest_gap"] < 0.75  # the clock never stopped for the lock's second
 
 
 def test_importing_the_server_config_loads_nothing_of_the_app():

@@ -247,7 +247,7 @@ def test_each_worker_opens_its_postgresql_pool_before_the_first_request(database
             assert wait_for(lambda: backends() == 2 * POOL_SIZE, timeout=20), backends()
             burst = [
                 threading.Thread(target=call, args=(base, "POST", "/api/v1/tables", GAME))
-                for _ in range(60)
+                for _ in range(40)
             ]
             for thread in burst:
                 thread.start()
