@@ -20,7 +20,7 @@ import functools
 import logging
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -424,18 +424,24 @@ class Database:
         with self.write_lock(), self.write_sessions() as session, session.begin():
             yield session
 
-    def warm(self) -> None:
-        """PostgreSQL: open the pool's connections now, before the first request.
+    def warm(self, statements: Sequence[tuple[Executable, dict[str, Any]]] = ()) -> None:
+        """PostgreSQL: open the pool's connections now, before the first request,
+        and run ``statements`` once on each.
 
         Otherwise a worker's first burst (every phone of a game night opening
         its stream at once after a restart) forks a backend per connection
-        in the middle of it. SQLite's connections cost nothing to open."""
+        in the middle of it, and each backend reads the catalog on its first
+        statements. SQLite's connections cost nothing to open."""
         if not self.postgres:
             return
         opened = []
         try:
             for _ in range(self.engine.pool.size()):  # type: ignore[attr-defined]
-                opened.append(self.engine.raw_connection())
+                raw = self.engine.raw_connection()
+                opened.append(raw)
+                for statement, params in statements:
+                    prepared = self._prepared(statement)
+                    self._rows(raw, prepared.sql, self._bound(prepared, params))
         finally:
             for connection in opened:
                 connection.close()  # back into the pool, still open

@@ -11,7 +11,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.tables import ratelimit
+from referee.tables import ratelimit, store
 from referee.tables.answers import Answers
 from referee.tables.db import Database, default_url, upgrade
 from referee.tables.events import Bus
@@ -103,7 +103,7 @@ def warm(app: object) -> None:
     if ext is None:
         return
     try:
-        ext.db.warm()
+        ext.db.warm(store.warm_up())
     except SQLAlchemyError:
         log.warning("tables: the database cannot be opened yet", exc_info=True)
 

@@ -258,6 +258,48 @@ def test_each_worker_opens_its_postgresql_pool_before_the_first_request(database
         engine.dispose()
 
 
+def test_the_pool_is_warmed_with_the_hot_statements_and_nothing_changes(database_urls):
+    """Each pooled backend runs every action's statements once before the first request
+    (its first run reads the catalog: several milliseconds), with parameters that match
+    no row: no table moves, nothing is logged, no phone is told of anything."""
+    import psycopg
+
+    from referee.tables import store
+    from referee.tables.db import Database, upgrade
+    from referee.tables.schemas import CreateTable
+
+    url = database_urls["make"]("postgresql")
+    db = Database(url)
+    upgrade(db.engine)
+    created = store.create(db, CreateTable.model_validate(GAME))
+    table_id = created.table.id
+    db.dispose()
+    db = Database(url)
+    listener = psycopg.connect(
+        db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
+        autocommit=True,
+    )
+    try:
+        listener.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
+        db.warm(store.warm_up())
+        last = [
+            query
+            for (query,) in listener.execute(
+                "SELECT query FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
+        warmed = [q for q in last if "WITH moved AS" in q]
+        assert len(warmed) == POOL_SIZE, last  # every backend ran the write, the last one
+        table = store.load(db, table_id)
+        assert (table.version, table.events) == (0, [])
+        assert store.record(db, table_id, created.host_token)["actions"] == []
+        assert list(listener.notifies(timeout=0.5)) == []
+    finally:
+        listener.close()
+        db.dispose()
+
+
 GAME = {"game": "finger-auction", "players": ["A", "B", "C"]}
 
 
