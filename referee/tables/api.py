@@ -13,6 +13,7 @@ from referee.tables import store
 from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import Tables, limiter, tables
+from referee.tables.priority import behind_requests
 from referee.tables.schemas import (
     ActionRequest,
     CreateTable,
@@ -258,7 +259,15 @@ def record(table_id: str) -> Response:
     "starts. Without `token` the stream is only the version events.",
 )
 def events(table_id: str) -> Response:
-    """Server-Sent Events: ``data: {"version": N}`` first and after every change."""
+    """Server-Sent Events: ``data: {"version": N}`` first and after every change.
+
+    Opened when the worker has nothing more urgent to do (a tap's answer):
+    :mod:`referee.tables.priority`."""
+    with behind_requests():
+        return _events(table_id)
+
+
+def _events(table_id: str) -> Response:
     ext = tables()
     known = ext.answers.current(ext.db, table_id)
     token = request.args.get("token")

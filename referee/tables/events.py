@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 
 from referee.tables import store
 from referee.tables.db import Database
+from referee.tables.priority import behind_requests
 
 log = logging.getLogger(__name__)
 
@@ -184,8 +185,10 @@ def stream(
         while (left := deadline - time.monotonic()) > 0:
             now = bus.wait(watch, seen, min(heartbeat, left))
             if now > seen:
+                with behind_requests():
+                    now = max(now, watch.version)
+                    message = told(now)
                 seen = now
-                message = told(now)
                 if message is None:
                     return
                 yield message

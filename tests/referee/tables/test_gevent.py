@@ -203,3 +203,95 @@ def test_the_postgresql_listener_leaves_the_worker_running(database_urls):
     found = outcome(proc)
     assert found == {"heard": 5, "longest_gap": found["longest_gap"], "c_wait": False}
     assert found["longest_gap"] < 0.25
+
+
+# streams and taps of one worker, all ready at once (streams first): each tap
+# gives way to the others at each step, as a request does at each read, write
+# or query; a stream's work records how many streams were inside at once
+GIVING_WAY = """
+import json, time
+import gevent
+from referee.tables.priority import behind_requests
+
+order, inside, most = [], [0], [0]
+
+def stream(i):
+    with behind_requests():
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        order.append("stream")
+        gevent.sleep(0.001)  # writes to its phone meanwhile
+        inside[0] -= 1
+
+def tap(i):
+    for _ in range(20):
+        gevent.sleep(0)
+    order.append("tap")
+
+gevent.joinall([gevent.spawn(stream, i) for i in range(10)]
+               + [gevent.spawn(tap, i) for i in range(10)])
+first = list(order)
+
+started = time.monotonic()
+def never_idle():
+    while time.monotonic() - started < 3:
+        gevent.sleep(0)
+busy = gevent.spawn(never_idle)
+gevent.spawn(stream, 99).join()
+waited = time.monotonic() - started
+busy.kill()
+print(json.dumps({"order": first, "most_inside": most[0], "waited": waited}))
+"""
+
+
+def test_event_streams_give_way_to_taps_one_at_a_time():
+    """Under gevent a stream's work waits until nothing else is ready, one stream at
+    a time; a worker that is never idle still serves its streams, after MAX_WAIT."""
+    from referee.tables.priority import MAX_WAIT
+
+    found = outcome(run_patched(GIVING_WAY))
+    assert found["order"] == ["tap"] * 10 + ["stream"] * 10
+    assert found["most_inside"] == 1
+    assert MAX_WAIT <= found["waited"] < MAX_WAIT + 1.5
+
+
+# the real views: streams opened and bids sent in the same moment, streams first
+OPENING = """
+import json, sys
+import gevent
+from tests.referee.tables.conftest import make_app
+
+app = make_app(sys.argv[1])
+client = app.test_client()
+tables = [client.post("/api/v1/tables", json={"game": "finger-auction",
+                                             "players": ["Aki", "Ben", "Chie"]}).get_json()
+          for _ in range(6)]
+done = []
+
+def open_stream(table, seat):
+    token = table["seats"][seat]["token"]
+    response = client.get(f"/api/v1/tables/{table['table']}/events?token={token}",
+                          buffered=False)
+    first = next(response.response)
+    response.close()
+    done.append(("stream", response.status_code, b"event: state" in first))
+
+def bid(table):
+    token = table["seats"][2]["token"]
+    response = client.post(f"/api/v1/tables/{table['table']}/actions", json={"action": "bid:1"},
+                           headers={"Authorization": f"Bearer {token}"})
+    done.append(("bid", response.status_code, True))
+
+greenlets = [gevent.spawn(open_stream, t, s) for t in tables for s in (0, 1)]
+greenlets += [gevent.spawn(bid, t) for t in tables]
+gevent.joinall(greenlets, raise_error=True)
+app.extensions["cardpress-tables"].bus.stop()
+print(json.dumps({"done": done}))
+"""
+
+
+def test_a_bid_is_answered_before_the_streams_opened_with_it(database_urls):
+    """The events view waits for its turn: every bid sent in the moment a dozen
+    phones open their streams is answered first, and every stream then opens."""
+    found = outcome(run_patched(OPENING, database_urls["make"]("sqlite")))
+    assert found["done"] == [["bid", 200, True]] * 6 + [["stream", 200, True]] * 12
