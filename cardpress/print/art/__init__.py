@@ -1,0 +1,147 @@
+"""Generated illustrations for Triptych's painting cards.
+
+Each painter has a *manner*, drawn from seeded randomness so a card looks the
+same in every build (``random.Random(seed_of(card_id))``, never the global
+generator):
+
+- Monet: soft dabbed strokes in an impressionist palette (ponds, sunrises,
+  poppy fields), edges dissolving into light.
+- Gogh: swirling, heavy strokes in yellows and blues (starry skies, cypresses,
+  wheat fields, sunflowers).
+- Vermeer: calm geometric interiors with light falling from a window on the
+  left, chequered floors and a figure at work.
+
+The Mona Lisa has its own picture, and a forgery is the painter's picture
+dulled, with a red stamp across it. An image file named in the card data
+replaces the generated art; a missing file warns and draws a placeholder.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
+
+from cardpress.print import fonts
+from cardpress.print.art.colour import (
+    RGB,
+    Ink,
+    contrast,
+    grey,
+    hex_rgb,
+    jitter,
+    luminance,
+    mix,
+    readable,
+    relative_luminance,
+    seed_of,
+)
+from cardpress.print.art.gogh import gogh
+from cardpress.print.art.mona_lisa import mona_lisa
+from cardpress.print.art.monet import monet
+from cardpress.print.art.pen import Painting, Pen, clip
+from cardpress.print.art.vermeer import vermeer
+
+__all__ = [
+    "MANNERS",
+    "RGB",
+    "Ink",
+    "Painting",
+    "Pen",
+    "clip",
+    "contrast",
+    "draw_card_art",
+    "draw_generated",
+    "draw_image",
+    "draw_placeholder",
+    "grey",
+    "hex_rgb",
+    "jitter",
+    "luminance",
+    "mix",
+    "readable",
+    "relative_luminance",
+    "seed_of",
+]
+
+MANNERS: dict[str, Painting] = {
+    "monet": monet,
+    "gogh": gogh,
+    "vermeer": vermeer,
+    "mona-lisa": mona_lisa,
+}
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def draw_generated(
+    canvas, manner: str, seed_key: str, x, y, w, h, *, dull: bool = False, hint: str = ""
+) -> None:
+    """Draw a painter's manner in the box, clipped; ``dull`` greys it (forgeries)."""
+    canvas.saveState()
+    clip(canvas, x, y, w, h)
+    canvas.translate(x, y)
+    rng = random.Random(seed_of(seed_key))
+    pen = Pen(canvas, rng, (lambda c: grey(c, 0.65)) if dull else (lambda c: c), hint)
+    MANNERS[manner](pen, w, h)
+    canvas.restoreState()
+
+
+def draw_image(canvas, path: Path, x, y, w, h) -> bool:
+    """Fill the box with an image file, centred and cropped; False if it can't be read."""
+    try:
+        reader = ImageReader(str(path))
+        iw, ih = reader.getSize()
+    except Exception:  # unreadable or missing: the caller draws a placeholder
+        return False
+    scale = max(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    canvas.saveState()
+    clip(canvas, x, y, w, h)
+    canvas.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
+    canvas.restoreState()
+    return True
+
+
+def draw_placeholder(canvas, label: str, x, y, w, h) -> None:
+    """A hatched box naming the missing picture."""
+    canvas.saveState()
+    canvas.setFillColorRGB(0.9, 0.9, 0.9)
+    canvas.rect(x, y, w, h, stroke=0, fill=1)
+    clip(canvas, x, y, w, h)
+    canvas.setStrokeColorRGB(0.75, 0.75, 0.75)
+    canvas.setLineWidth(0.6)
+    step = 6
+    k = -h
+    while k < w:
+        canvas.line(x + k, y, x + k + h, y + h)
+        k += step
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.setFont(fonts.SANS, 6)
+    canvas.drawCentredString(x + w / 2, y + h / 2 - 2, label[:48])
+    canvas.restoreState()
+
+
+def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None:
+    """The art box of a Triptych card: its image file, else generated art."""
+    dull = str(card.kind) == "forgery"
+    image = getattr(card, "image", None)
+    if image:
+        path = Path(image)
+        if not path.is_absolute() and root is not None:
+            path = root / path
+        if draw_image(canvas, path, x, y, w, h):
+            return
+        warnings.warn(f"{card.id}: image {image} not found; drawing a placeholder", stacklevel=2)
+        draw_placeholder(canvas, Path(image).name, x, y, w, h)
+        return
+    if str(card.kind) == "mona-lisa":
+        draw_generated(canvas, "mona-lisa", card.id, x, y, w, h)
+    elif card.painter is not None:
+        hint = card.title.en if hasattr(card.title, "en") else ""
+        draw_generated(canvas, str(card.painter), card.id, x, y, w, h, dull=dull, hint=hint)
+    else:
+        draw_placeholder(canvas, card.id, x, y, w, h)

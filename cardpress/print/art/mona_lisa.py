@@ -1,0 +1,96 @@
+"""The Mona Lisa: half-length figure before a hazy landscape, sfumato."""
+
+from __future__ import annotations
+
+from cardpress.print.art.colour import hex_rgb
+from cardpress.print.art.pen import Pen, gradient
+
+
+def mona_lisa(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    pen.c.setLineCap(1)
+    gradient(pen, 0, 0, w, h, hex_rgb("#b9c2a2"), hex_rgb("#6f6a3e"), 14)
+    # hazy mountains and a winding road
+    for k, col in enumerate(("#8fa39a", "#7a8f7e", "#65765a")):
+        base = h * (0.55 - k * 0.1)
+        pen.poly(
+            [(0, 0), (0, base)]
+            + [(w * i / 6, base + rng.uniform(-4, 8)) for i in range(7)]
+            + [(w, 0)],
+            hex_rgb(col),
+            0.85,
+        )
+    pen.curve(
+        [(w * 0.1, h * 0.25), (w * 0.2, h * 0.35), (w * 0.05, h * 0.4), (w * 0.15, h * 0.5)],
+        hex_rgb("#c9b98a"),
+        1.4,
+        0.7,
+    )
+    pen.curve(
+        [(w * 0.9, h * 0.3), (w * 0.8, h * 0.42), (w * 0.95, h * 0.5), (w * 0.88, h * 0.6)],
+        hex_rgb("#9fb3b8"),
+        2,
+        0.6,
+    )
+    cx = w / 2
+    # hair falling behind the shoulders
+    pen.blob(
+        [
+            (cx - w * 0.17, h * 0.36),
+            (cx - w * 0.15, h * 0.72),
+            (cx - w * 0.08, h * 0.9),
+            (cx + w * 0.08, h * 0.9),
+            (cx + w * 0.15, h * 0.72),
+            (cx + w * 0.17, h * 0.36),
+        ],
+        hex_rgb("#2a1d12"),
+    )
+    # dress, shoulders and the neckline
+    pen.blob(
+        [
+            (cx - w * 0.4, 0),
+            (cx - w * 0.33, h * 0.28),
+            (cx - w * 0.14, h * 0.44),
+            (cx + w * 0.14, h * 0.44),
+            (cx + w * 0.33, h * 0.28),
+            (cx + w * 0.4, 0),
+        ],
+        hex_rgb("#2e2a18"),
+    )
+    pen.blob(
+        [(cx - w * 0.1, h * 0.44), (cx, h * 0.33), (cx + w * 0.1, h * 0.44), (cx, h * 0.47)],
+        hex_rgb("#c99a68"),
+    )
+    pen.dab(cx, h * 0.335, w * 0.2, 0, 0.8, hex_rgb("#8a6a2a"), 0.7)  # the embroidered hem
+    # neck and face, lit from the left
+    pen.rect(cx - w * 0.04, h * 0.42, w * 0.08, h * 0.12, hex_rgb("#c99a68"))
+    pen.ellipse(cx, h * 0.64, w * 0.085, h * 0.15, hex_rgb("#d8ad78"))
+    pen.ellipse(cx - w * 0.02, h * 0.67, w * 0.05, h * 0.09, hex_rgb("#ecc995"), 0.5)
+    # the veil over the hair line and the parting
+    pen.arc(cx, h * 0.62, w * 0.1, 20, 140, hex_rgb("#1c140c"), 2.2, 0.9)
+    pen.dab(cx - w * 0.035, h * 0.67, w * 0.035, 0.05, 0.9, hex_rgb("#4a3420"), 0.85)
+    pen.dab(cx + w * 0.035, h * 0.67, w * 0.035, -0.05, 0.9, hex_rgb("#4a3420"), 0.85)
+    pen.arc(cx, h * 0.6, w * 0.03, 215, 110, hex_rgb("#7a4a30"), 0.8, 0.8)  # the smile
+    # folded hands, right over left
+    pen.blob(
+        [
+            (cx - w * 0.2, h * 0.08),
+            (cx - w * 0.06, h * 0.15),
+            (cx + w * 0.08, h * 0.13),
+            (cx + w * 0.02, h * 0.06),
+        ],
+        hex_rgb("#c99a68"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.04, h * 0.1),
+            (cx + w * 0.1, h * 0.16),
+            (cx + w * 0.22, h * 0.12),
+            (cx + w * 0.1, h * 0.05),
+        ],
+        hex_rgb("#dcb07c"),
+    )
+    # sfumato: a soft dark vignette
+    for k in range(3):
+        pen.stroke(hex_rgb("#2a2414"), 4 + k * 5, 0.2)
+        pen.c.rect(0, 0, w, h, stroke=1, fill=0)

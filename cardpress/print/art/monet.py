@@ -1,0 +1,436 @@
+"""Monet's scenes: ponds, sunrises, poppy fields, haystacks, cathedral, station."""
+
+from __future__ import annotations
+
+import math
+
+from cardpress.print.art.colour import hex_rgb, jitter
+from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+
+MONET_SKY = [hex_rgb(v) for v in ("#a9c6e8", "#c9d9f0", "#e7d3e8", "#f5e6c8", "#b7d3e0")]
+MONET_WATER = [hex_rgb(v) for v in ("#5f8fb4", "#7fa8c9", "#8fb8a8", "#6d9c8c", "#a7b7df")]
+MONET_GREEN = [hex_rgb(v) for v in ("#5d8a4e", "#7ca35a", "#9bbf6b", "#4f7a5a")]
+MONET_WARM = [hex_rgb(v) for v in ("#f29e6d", "#e86a5a", "#f6c76e", "#f2b5c6")]
+
+
+def _pond(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, 0, w, h, hex_rgb("#9fc0d8"), hex_rgb("#3f6f8f"))
+    dabs(pen, 150, 0, 0, w, h, MONET_WATER, angle=0, spread=0.25, alpha=0.7)
+    # willow fronds hanging from the top
+    for _ in range(10):
+        x = rng.uniform(0, w)
+        for k in range(8):
+            pen.dab(
+                x + rng.uniform(-3, 3),
+                h - k * h / 14 - rng.uniform(0, 3),
+                6,
+                math.pi / 2 + rng.uniform(-0.3, 0.3),
+                2.2,
+                jitter(rng, rng.choice(MONET_GREEN)),
+                0.8,
+            )
+    for _ in range(rng.randint(5, 8)):  # lily pads and flowers
+        cx, cy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.6) * h
+        rx = rng.uniform(5, 11)
+        pen.ellipse(cx, cy, rx, rx * 0.38, jitter(rng, rng.choice(MONET_GREEN)), 0.9)
+        if rng.random() < 0.7:
+            pen.ellipse(
+                cx + rng.uniform(-2, 2),
+                cy + 1.2,
+                2.2,
+                1.4,
+                jitter(rng, rng.choice(MONET_WARM)),
+                0.95,
+            )
+
+
+def _sunrise(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#b9c4d8"), hex_rgb("#e8b79a"))
+    gradient(pen, 0, 0, w, h * 0.46, hex_rgb("#7d95ad"), hex_rgb("#4d6680"))
+    dabs(pen, 70, 0, h * 0.45, w, h * 0.55, MONET_SKY, spread=0.4, alpha=0.6)
+    dabs(pen, 90, 0, 0, w, h * 0.45, MONET_WATER, spread=0.15, alpha=0.6)
+    sx, sy = rng.uniform(0.3, 0.7) * w, h * rng.uniform(0.6, 0.75)
+    pen.ellipse(sx, sy, 5, 5, hex_rgb("#f05a28"))
+    for k in range(7):  # the sun's broken reflection
+        pen.dab(
+            sx + rng.uniform(-2, 2),
+            sy - 14 - k * 5,
+            rng.uniform(4, 9),
+            0,
+            2.2,
+            hex_rgb("#f07a38"),
+            0.9,
+        )
+    for _ in range(rng.randint(2, 3)):  # boats
+        bx, by = rng.uniform(0.1, 0.9) * w, rng.uniform(0.12, 0.35) * h
+        pen.poly(
+            [(bx - 6, by), (bx + 6, by), (bx + 4, by - 2.5), (bx - 4, by - 2.5)],
+            hex_rgb("#273548"),
+            0.9,
+        )
+        pen.dab(bx - 1, by + 3, 5, math.pi / 2, 1.2, hex_rgb("#273548"), 0.9)
+
+
+def _poppies(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, h * 0.5, w, h * 0.5, hex_rgb("#dfe8f4"), hex_rgb("#a8c4e2"))
+    dabs(pen, 50, 0, h * 0.5, w, h * 0.5, MONET_SKY, spread=0.6, alpha=0.7)
+    hill = (
+        [(0, h * 0.5)]
+        + [(w * i / 6, h * (0.5 + rng.uniform(0.04, 0.12))) for i in range(7)]
+        + [(w, h * 0.5)]
+    )
+    pen.poly(hill, hex_rgb("#7fa46a"))
+    pen.rect(0, 0, w, h * 0.52, hex_rgb("#8fb36c"))
+    dabs(pen, 130, 0, 0, w, h * 0.52, MONET_GREEN, spread=0.9, alpha=0.8)
+    for _ in range(70):  # poppies, denser toward the front
+        y = h * 0.5 * rng.random() ** 1.6
+        pen.ellipse(
+            rng.uniform(0, w),
+            y,
+            1.3 + (0.5 - y / h) * 2,
+            1.1,
+            jitter(rng, hex_rgb("#e0452e"), 0.05),
+            0.95,
+        )
+    fx = rng.uniform(0.25, 0.75) * w  # a walker with a parasol
+    pen.ellipse(fx, h * 0.42, 2.6, 5, hex_rgb("#2e3b55"), 0.9)
+    pen.ellipse(fx, h * 0.52, 6, 2.2, hex_rgb("#f4e9d4"), 0.9)
+
+
+def _haystacks(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#f3c9a0"), hex_rgb("#e99a7a"))
+    dabs(pen, 60, 0, h * 0.45, w, h * 0.55, MONET_WARM + MONET_SKY, spread=0.5, alpha=0.6)
+    pen.rect(0, h * 0.4, w, h * 0.08, hex_rgb("#9aa7c7"))  # distant hills, violet in the glow
+    pen.rect(0, 0, w, h * 0.42, hex_rgb("#c9a26a"))
+    dabs(
+        pen,
+        120,
+        0,
+        0,
+        w,
+        h * 0.42,
+        [hex_rgb(v) for v in ("#d8b27a", "#b98f5a", "#e2c48d", "#a8a0c8")],
+        spread=0.4,
+        alpha=0.75,
+    )
+    for k in range(rng.randint(1, 2)):
+        cx = w * (0.35 + k * 0.33 + rng.uniform(-0.05, 0.05))
+        base, r = h * 0.18, w * rng.uniform(0.13, 0.17)
+        pen.ellipse(cx + r * 0.6, base - 2, r * 1.3, 3, hex_rgb("#6f76a8"), 0.6)  # shadow
+        pen.blob(
+            [
+                (cx - r, base),
+                (cx - r * 0.95, base + r * 0.55),
+                (cx - r * 0.6, base + r * 0.8),
+                (cx, base + r * 1.45),
+                (cx + r * 0.6, base + r * 0.8),
+                (cx + r * 0.95, base + r * 0.55),
+                (cx + r, base),
+            ],
+            hex_rgb("#c7853f"),
+        )
+        dabs(
+            pen,
+            30,
+            cx - r,
+            base,
+            2 * r,
+            r * 1.1,
+            [hex_rgb("#e0a45a"), hex_rgb("#a8643a"), hex_rgb("#f0c27a")],
+            spread=0.5,
+            alpha=0.8,
+        )
+
+
+def _cathedral(pen: Pen, w: float, h: float) -> None:
+    gradient(pen, 0, 0, w, h, hex_rgb("#bcd0ea"), hex_rgb("#e8d6b0"))
+    facade = hex_rgb("#e6c48e")
+    pen.poly(
+        [
+            (w * 0.12, 0),
+            (w * 0.12, h * 0.78),
+            (w * 0.3, h * 0.95),
+            (w * 0.5, h * 0.82),
+            (w * 0.7, h * 1.0),
+            (w * 0.88, h * 0.8),
+            (w * 0.88, 0),
+        ],
+        facade,
+    )
+    for i in range(4):  # pointed arches and a rose window
+        ax = w * (0.2 + i * 0.18)
+        pen.poly(
+            [
+                (ax, 0),
+                (ax, h * 0.38),
+                (ax + w * 0.06, h * 0.5),
+                (ax + w * 0.12, h * 0.38),
+                (ax + w * 0.12, 0),
+            ],
+            hex_rgb("#8a7fa8"),
+            0.75,
+        )
+    pen.ellipse(w * 0.5, h * 0.64, w * 0.09, w * 0.09, hex_rgb("#9a8fb8"), 0.8)
+    dabs(
+        pen,
+        220,
+        0,
+        0,
+        w,
+        h,
+        [hex_rgb(v) for v in ("#f2d49a", "#e9b97a", "#b9b4d8", "#f7e6c4", "#c9a0a0")],
+        length=(2.5, 5),
+        angle=math.pi / 2,
+        spread=0.35,
+        alpha=0.55,
+    )
+
+
+def _station(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, 0, w, h, hex_rgb("#c8d2dc"), hex_rgb("#6f7b8a"))
+    pen.stroke(hex_rgb("#3a4250"), 1.6)  # the iron roof
+    pen.c.line(0, h * 0.7, w * 0.5, h * 0.98)
+    pen.c.line(w * 0.5, h * 0.98, w, h * 0.7)
+    for k in range(1, 6):
+        pen.c.line(w * k / 6, h * 0.7 + (0.28 * h) * (1 - abs(k / 3 - 1)), w * k / 6, h * 0.66)
+    for _ in range(14):  # steam
+        pen.ellipse(
+            w * rng.uniform(0.2, 0.8),
+            h * rng.uniform(0.4, 0.8),
+            rng.uniform(6, 14),
+            rng.uniform(4, 9),
+            hex_rgb(rng.choice(("#eef1f4", "#d6dde6", "#b8c6d6"))),
+            0.6,
+        )
+    pen.poly(
+        [
+            (w * 0.38, 0),
+            (w * 0.38, h * 0.3),
+            (w * 0.46, h * 0.38),
+            (w * 0.56, h * 0.38),
+            (w * 0.62, h * 0.3),
+            (w * 0.62, 0),
+        ],
+        hex_rgb("#2b2f38"),
+    )
+    pen.ellipse(w * 0.5, h * 0.22, 3, 3, hex_rgb("#f2b45a"))
+    dabs(
+        pen,
+        90,
+        0,
+        0,
+        w,
+        h * 0.25,
+        [hex_rgb("#4d5666"), hex_rgb("#7a8494"), hex_rgb("#9a8f7a")],
+        spread=0.2,
+        alpha=0.7,
+    )
+
+
+def _parasol(pen: Pen, w: float, h: float) -> None:
+    """Woman with a Parasol: seen from below against a windy sky, the parasol green."""
+    rng = pen.rng
+    gradient(pen, 0, 0, w, h, hex_rgb("#8fb6de"), hex_rgb("#e3eef6"))
+    dabs(pen, 70, 0, h * 0.35, w, h * 0.65, MONET_SKY, (5, 11), (2, 4), 0.3, 0.5, 0.6)
+    for _ in range(5):  # white clouds blown to the right
+        pen.ellipse(
+            rng.uniform(0, w),
+            rng.uniform(0.55, 0.95) * h,
+            w * 0.14,
+            h * 0.05,
+            hex_rgb("#f6f8fb"),
+            0.7,
+        )
+    # the hill rising from the lower left, grass and flowers
+    pen.blob(
+        [
+            (-w * 0.1, -h * 0.1),
+            (-w * 0.05, h * 0.24),
+            (w * 0.45, h * 0.3),
+            (w * 1.1, h * 0.12),
+            (w * 1.1, -h * 0.1),
+        ],
+        hex_rgb("#8fae5a"),
+    )
+    dabs(
+        pen,
+        90,
+        0,
+        0,
+        w,
+        h * 0.26,
+        [*MONET_GREEN, hex_rgb("#e8d36a")],
+        (3, 6),
+        (1.4, 2.6),
+        1.1,
+        0.5,
+        0.8,
+    )
+    cx, base = w * 0.45, h * 0.26
+    # the dress: white, blown to the right, blue shadows
+    pen.blob(
+        [
+            (cx - w * 0.06, base),
+            (cx - w * 0.05, base + h * 0.3),
+            (cx + w * 0.01, base + h * 0.46),
+            (cx + w * 0.08, base + h * 0.3),
+            (cx + w * 0.16, base + h * 0.02),
+        ],
+        hex_rgb("#f4f1ea"),
+    )
+    pen.blob(
+        [(cx + w * 0.02, base), (cx + w * 0.06, base + h * 0.25), (cx + w * 0.15, base + h * 0.03)],
+        hex_rgb("#a9bfd8"),
+        0.8,
+    )
+    pen.ellipse(cx + w * 0.005, base + h * 0.5, w * 0.03, h * 0.045, hex_rgb("#d9b79a"))
+    pen.curve(
+        [
+            (cx - w * 0.02, base + h * 0.5),
+            (cx + w * 0.05, base + h * 0.56),
+            (cx + w * 0.12, base + h * 0.52),
+            (cx + w * 0.18, base + h * 0.47),
+        ],
+        hex_rgb("#e9eef4"),
+        2.4,
+        0.9,
+    )  # the veil in the wind
+    # the parasol: a green dome tilted to the left, its stick to her hand
+    px, py = cx - w * 0.1, base + h * 0.6
+    pen.blob(
+        [
+            (px - w * 0.17, py - h * 0.02),
+            (px - w * 0.1, py + h * 0.14),
+            (px + w * 0.05, py + h * 0.18),
+            (px + w * 0.17, py + h * 0.08),
+            (px + w * 0.14, py - h * 0.04),
+        ],
+        hex_rgb("#4f7a4a"),
+    )
+    pen.blob(
+        [(px - w * 0.12, py), (px, py + h * 0.14), (px + w * 0.12, py + h * 0.05)],
+        hex_rgb("#7fa86a"),
+        0.8,
+    )
+    pen.dab((px + cx) / 2, (py + base + h * 0.38) / 2, h * 0.24, 1.2, 1.0, hex_rgb("#3a3a30"))
+    # the boy, smaller, lower right
+    bx = w * 0.78
+    pen.poly(
+        [
+            (bx - w * 0.03, h * 0.1),
+            (bx + w * 0.03, h * 0.1),
+            (bx + w * 0.02, h * 0.22),
+            (bx - w * 0.02, h * 0.22),
+        ],
+        hex_rgb("#e9e4d8"),
+    )
+    pen.ellipse(bx, h * 0.245, w * 0.02, h * 0.03, hex_rgb("#c9a27a"))
+    pen.ellipse(bx, h * 0.27, w * 0.03, h * 0.012, hex_rgb("#d8c48f"))
+
+
+def _japonaise(pen: Pen, w: float, h: float) -> None:
+    """La Japonaise: a woman in a red kimono turning with a fan, paper fans on the wall."""
+    rng = pen.rng
+    pen.rect(0, 0, w, h, hex_rgb("#8fa3b8"))  # blue-grey wall
+    dabs(
+        pen,
+        60,
+        0,
+        h * 0.2,
+        w,
+        h * 0.8,
+        [hex_rgb("#9fb2c4"), hex_rgb("#7d93aa")],
+        (4, 8),
+        (2, 3.5),
+        0.6,
+        0.8,
+        0.5,
+    )
+    pen.rect(0, 0, w, h * 0.2, hex_rgb("#c9b27a"))  # tatami
+    for k in range(6):
+        pen.dab(w * k / 5, h * 0.1, h * 0.2, math.pi / 2, 0.5, hex_rgb("#8a7448"), 0.6)
+    for _ in range(9):  # round paper fans on the wall
+        fx, fy, r = rng.uniform(0.05, 0.95) * w, rng.uniform(0.45, 0.95) * h, rng.uniform(6, 10)
+        pen.ellipse(fx, fy, r, r, hex_rgb(rng.choice(("#f2e6c8", "#e8c8a0", "#d9e0e8", "#f0d0c0"))))
+        pen.ellipse(
+            fx + r * 0.2,
+            fy,
+            r * 0.4,
+            r * 0.4,
+            hex_rgb(rng.choice(("#c8283c", "#2f5fa8", "#4f7a4a"))),
+            0.6,
+        )
+    cx = w * 0.5
+    # the red kimono, hem pooled on the floor, embroidered warrior in the folds
+    pen.blob(
+        [
+            (cx - w * 0.22, h * 0.02),
+            (cx - w * 0.12, h * 0.45),
+            (cx - w * 0.08, h * 0.72),
+            (cx + w * 0.08, h * 0.74),
+            (cx + w * 0.12, h * 0.45),
+            (cx + w * 0.26, h * 0.02),
+        ],
+        hex_rgb("#c8202e"),
+    )
+    dabs(
+        pen,
+        30,
+        cx - w * 0.15,
+        h * 0.05,
+        w * 0.3,
+        h * 0.5,
+        [hex_rgb("#9a1420"), hex_rgb("#e85a4a"), hex_rgb("#d9a03a")],
+        (3, 7),
+        (1, 2),
+        1.2,
+        1,
+        0.8,
+    )
+    pen.blob(
+        [
+            (cx - w * 0.06, h * 0.2),
+            (cx - w * 0.02, h * 0.42),
+            (cx + w * 0.08, h * 0.38),
+            (cx + w * 0.06, h * 0.18),
+        ],
+        hex_rgb("#3a5f3a"),
+        0.85,
+    )  # the warrior's green
+    # head: blonde hair, turned to us
+    pen.ellipse(cx + w * 0.01, h * 0.79, w * 0.045, h * 0.06, hex_rgb("#f0d2b8"))
+    pen.arc(cx + w * 0.01, h * 0.8, w * 0.048, 10, 170, hex_rgb("#e8c36a"), 3.2)
+    # the fan raised in her right hand: tricolour
+    fx, fy = cx + w * 0.17, h * 0.8
+    for k, col in enumerate(("#2f5fa8", "#f4f1ea", "#c8283c")):
+        pen.poly(
+            [
+                (fx, fy - h * 0.08),
+                (fx - w * 0.1 + k * w * 0.067, fy + h * 0.08),
+                (fx - w * 0.1 + (k + 1) * w * 0.067, fy + h * 0.08),
+            ],
+            hex_rgb(col),
+        )
+
+
+MONET_SCENES: dict[str, Painting] = {
+    "parasol": _parasol,
+    "japonaise": _japonaise,
+    "pond": _pond,
+    "sunrise": _sunrise,
+    "poppies": _poppies,
+    "haystacks": _haystacks,
+    "cathedral": _cathedral,
+    "station": _station,
+}
+
+
+def monet(pen: Pen, w: float, h: float) -> None:
+    scene = pick_scene(pen, "monet", ("pond", "sunrise", "poppies", "haystacks"))
+    pen.c.setLineCap(1)
+    MONET_SCENES[scene](pen, w, h)

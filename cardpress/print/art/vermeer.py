@@ -1,0 +1,602 @@
+"""Vermeer's scenes: Delft rooms lit from the left, the townscape, the pearl."""
+
+from __future__ import annotations
+
+import math
+
+from cardpress.print.art.colour import hex_rgb, jitter, mix
+from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+
+
+def _delft(pen: Pen, w: float, h: float) -> None:
+    rng = pen.rng
+    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#8fa8c8"), hex_rgb("#dfe3e0"))
+    for _ in range(6):  # heavy Dutch clouds
+        pen.ellipse(
+            rng.uniform(0, w),
+            rng.uniform(0.7, 1.0) * h,
+            rng.uniform(12, 24),
+            rng.uniform(5, 9),
+            hex_rgb(rng.choice(("#f2f0ea", "#c9cfd6", "#aab4c2"))),
+            0.8,
+        )
+    x = 0.0
+    while x < w:  # the skyline
+        bw = rng.uniform(6, 14)
+        bh = h * rng.uniform(0.08, 0.2)
+        col = hex_rgb(rng.choice(("#8a5a3a", "#6a4a3a", "#b07a4a", "#4a4038")))
+        pen.rect(x, h * 0.42, bw, bh, col)
+        pen.poly(
+            [(x, h * 0.42 + bh), (x + bw / 2, h * 0.42 + bh + 4), (x + bw, h * 0.42 + bh)],
+            mix(col, (0, 0, 0), 0.3),
+        )
+        if rng.random() < 0.15:
+            pen.rect(x + bw / 2 - 1.2, h * 0.42 + bh, 2.4, h * 0.12, hex_rgb("#5a4a3a"))
+        x += bw + rng.uniform(0, 2)
+    pen.rect(0, 0, w, h * 0.42, hex_rgb("#5f7078"))
+    dabs(
+        pen,
+        60,
+        0,
+        h * 0.1,
+        w,
+        h * 0.3,
+        [hex_rgb("#7a8a90"), hex_rgb("#4a5a62"), hex_rgb("#9a8a6a")],
+        spread=0.05,
+        alpha=0.6,
+    )
+    pen.rect(0, 0, w, h * 0.1, hex_rgb("#c9b48a"))  # the sandy near bank
+    for _ in range(3):
+        pen.ellipse(rng.uniform(0.1, 0.6) * w, h * 0.07, 1.6, 3, hex_rgb("#2a2a30"))
+
+
+def _room(pen: Pen, w: float, h: float, wall: str = "#d6cdb4", window: bool = True) -> None:
+    """The corner of a Delft room: plain wall, window on the left letting in the light."""
+    pen.rect(0, 0, w, h, hex_rgb(wall))
+    gradient(pen, 0, 0, w, h, hex_rgb(wall), mix(hex_rgb(wall), (0.25, 0.22, 0.18), 0.35), 8)
+    if window:
+        pen.rect(0, h * 0.45, w * 0.14, h * 0.5, hex_rgb("#e6ecdf"))
+        pen.stroke(hex_rgb("#6b7566"), 0.5)
+        for i in range(1, 4):
+            pen.c.line(0, h * (0.45 + 0.125 * i), w * 0.14, h * (0.45 + 0.125 * i))
+        pen.c.line(w * 0.07, h * 0.45, w * 0.07, h * 0.95)
+        pen.poly(
+            [(w * 0.14, h * 0.95), (w * 0.7, h * 0.2), (w * 0.4, 0), (w * 0.14, h * 0.45)],
+            hex_rgb("#fff6d8"),
+            0.3,
+        )
+
+
+def _figure(pen: Pen, cx, base, fw, fh, bodice: str, skirt: str, head: str = "#e8c9a8") -> None:
+    pen.poly(
+        [
+            (cx - fw, base),
+            (cx + fw, base),
+            (cx + fw * 0.6, base + fh * 0.55),
+            (cx - fw * 0.6, base + fh * 0.55),
+        ],
+        hex_rgb(skirt),
+    )
+    pen.blob(
+        [
+            (cx - fw * 0.6, base + fh * 0.5),
+            (cx + fw * 0.6, base + fh * 0.5),
+            (cx + fw * 0.5, base + fh * 0.82),
+            (cx - fw * 0.5, base + fh * 0.82),
+        ],
+        hex_rgb(bodice),
+    )
+    pen.ellipse(cx, base + fh * 0.9, fw * 0.3, fh * 0.09, hex_rgb(head))
+
+
+def _milkmaid(pen: Pen, w: float, h: float) -> None:
+    """The Milkmaid: a broad figure in yellow and blue pouring milk at a green-covered table."""
+    _room(pen, w, h, "#cfc2a0")
+    for _ in range(8):  # nail holes and stains on the bare wall
+        pen.ellipse(
+            pen.rng.uniform(0.3, 0.95) * w,
+            pen.rng.uniform(0.5, 0.95) * h,
+            0.6,
+            0.6,
+            hex_rgb("#8a7a5a"),
+        )
+    pen.rect(w * 0.78, h * 0.78, w * 0.12, h * 0.1, hex_rgb("#6a5a3a"))  # the basket on the wall
+    cx = w * 0.58
+    # the figure fills the middle: blue apron over a red skirt, yellow bodice, white cap
+    pen.poly(
+        [(cx - w * 0.18, 0), (cx + w * 0.2, 0), (cx + w * 0.14, h * 0.5), (cx - w * 0.14, h * 0.5)],
+        hex_rgb("#a8352a"),
+    )
+    pen.poly(
+        [
+            (cx - w * 0.1, 0),
+            (cx + w * 0.08, 0),
+            (cx + w * 0.07, h * 0.48),
+            (cx - w * 0.1, h * 0.48),
+        ],
+        hex_rgb("#2f4f8f"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.15, h * 0.46),
+            (cx + w * 0.14, h * 0.46),
+            (cx + w * 0.12, h * 0.76),
+            (cx - w * 0.12, h * 0.76),
+        ],
+        hex_rgb("#e0b53a"),
+    )
+    pen.ellipse(cx, h * 0.83, w * 0.055, h * 0.075, hex_rgb("#e3bf98"))
+    pen.blob(
+        [
+            (cx - w * 0.07, h * 0.84),
+            (cx, h * 0.93),
+            (cx + w * 0.07, h * 0.86),
+            (cx + w * 0.02, h * 0.8),
+        ],
+        hex_rgb("#f3efe2"),
+    )
+    # the table, front left, with its green cloth, bread and the jug pouring into a bowl
+    pen.poly([(0, 0), (w * 0.42, 0), (w * 0.46, h * 0.34), (0, h * 0.34)], hex_rgb("#3f5a3a"))
+    pen.poly(
+        [(0, h * 0.34), (w * 0.46, h * 0.34), (w * 0.42, h * 0.4), (0, h * 0.4)], hex_rgb("#5f7a4a")
+    )
+    for bx in (0.08, 0.16, 0.22):
+        pen.ellipse(w * bx, h * 0.43, w * 0.04, h * 0.035, hex_rgb("#b07a3a"))
+    pen.ellipse(w * 0.36, h * 0.42, w * 0.06, h * 0.035, hex_rgb("#8a5a3a"))  # the bowl
+    pen.blob(
+        [(w * 0.38, h * 0.5), (w * 0.42, h * 0.58), (w * 0.47, h * 0.56), (w * 0.45, h * 0.48)],
+        hex_rgb("#b9a07a"),
+    )  # the jug
+    pen.dab(w * 0.38, h * 0.46, h * 0.07, math.pi / 2, 1.2, hex_rgb("#f8f6f0"))  # the milk
+
+
+def _letter(pen: Pen, w: float, h: float) -> None:
+    """Girl Reading a Letter at an Open Window: profile to the window, a green curtain right."""
+    _room(pen, w, h, "#cfc8b2", window=False)
+    # the open casement, its panes reflecting her
+    pen.rect(w * 0.02, h * 0.35, w * 0.2, h * 0.6, hex_rgb("#a9b8a8"))
+    pen.poly(
+        [(w * 0.22, h * 0.35), (w * 0.3, h * 0.42), (w * 0.3, h * 0.9), (w * 0.22, h * 0.95)],
+        hex_rgb("#7d8e86"),
+    )
+    pen.stroke(hex_rgb("#4a3a2a"), 0.6)
+    for i in range(1, 6):
+        pen.c.line(w * 0.02, h * (0.35 + 0.1 * i), w * 0.22, h * (0.35 + 0.1 * i))
+    pen.poly(
+        [(w * 0.3, h * 0.95), (w * 0.7, h * 0.3), (w * 0.5, 0), (w * 0.3, h * 0.42)],
+        hex_rgb("#fff6d8"),
+        0.3,
+    )
+    # the girl in profile facing left, reading
+    cx = w * 0.42
+    _figure(pen, cx, h * 0.18, w * 0.1, h * 0.62, "#4a5a6a", "#3a4a5a")
+    pen.blob(
+        [(cx + w * 0.01, h * 0.78), (cx + w * 0.06, h * 0.82), (cx + w * 0.05, h * 0.72)],
+        hex_rgb("#c9a86a"),
+    )  # the hair, bound back
+    pen.poly(
+        [
+            (cx - w * 0.09, h * 0.62),
+            (cx - w * 0.02, h * 0.64),
+            (cx - w * 0.02, h * 0.54),
+            (cx - w * 0.09, h * 0.52),
+        ],
+        hex_rgb("#f6f1e2"),
+    )  # the letter
+    # the great green curtain hanging on a rod across the right
+    pen.rect(w * 0.62, h * 0.96, w * 0.4, h * 0.02, hex_rgb("#3a3020"))
+    pen.poly([(w * 0.66, h), (w, h), (w, 0), (w * 0.72, 0), (w * 0.7, h * 0.5)], hex_rgb("#4a6a3a"))
+    for k in range(5):
+        pen.dab(w * (0.72 + k * 0.06), h * 0.5, h, math.pi / 2, 1.4, hex_rgb("#2f4a2a"), 0.7)
+    # the red Turkey carpet on the table in front, a bowl of fruit tipped over
+    pen.poly([(0, 0), (w * 0.62, 0), (w * 0.58, h * 0.3), (0, h * 0.26)], hex_rgb("#8a2a22"))
+    dabs(
+        pen,
+        30,
+        0,
+        0,
+        w * 0.6,
+        h * 0.26,
+        [hex_rgb("#c9a24a"), hex_rgb("#2f3f6a"), hex_rgb("#5a1a14")],
+        (2, 5),
+        (1, 2),
+        0,
+        1.5,
+        0.8,
+    )
+    pen.ellipse(w * 0.28, h * 0.3, w * 0.1, h * 0.03, hex_rgb("#c9c2b0"))
+    for fx in (0.2, 0.26, 0.33, 0.38):
+        pen.ellipse(
+            w * fx, h * 0.32, 2.5, 2.5, hex_rgb(pen.rng.choice(("#d04a2a", "#e8a33a", "#8a3a5a")))
+        )
+
+
+def _pearl(pen: Pen, w: float, h: float) -> None:
+    """Girl with a Pearl Earring: a head over the shoulder on black, blue and yellow turban."""
+    pen.rect(0, 0, w, h, hex_rgb("#14140f"))
+    cx, _cy = w * 0.5, h * 0.5
+    # shoulder and ochre jacket, white collar
+    pen.blob(
+        [
+            (cx - w * 0.38, 0),
+            (cx - w * 0.26, h * 0.2),
+            (cx + w * 0.05, h * 0.3),
+            (cx + w * 0.3, h * 0.18),
+            (cx + w * 0.36, 0),
+        ],
+        hex_rgb("#9a7a3a"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.12, h * 0.22),
+            (cx + w * 0.02, h * 0.3),
+            (cx + w * 0.12, h * 0.2),
+            (cx, h * 0.16),
+        ],
+        hex_rgb("#f2efe6"),
+    )
+    # the face, turned to us, lit from the left
+    pen.blob(
+        [
+            (cx - w * 0.13, h * 0.5),
+            (cx - w * 0.1, h * 0.28),
+            (cx + w * 0.03, h * 0.24),
+            (cx + w * 0.12, h * 0.4),
+            (cx + w * 0.1, h * 0.64),
+            (cx - w * 0.08, h * 0.68),
+        ],
+        hex_rgb("#e8c9a3"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.02, h * 0.3),
+            (cx + w * 0.12, h * 0.4),
+            (cx + w * 0.1, h * 0.6),
+            (cx + w * 0.04, h * 0.5),
+        ],
+        hex_rgb("#b08a66"),
+        0.7,
+    )
+    pen.ellipse(cx - w * 0.05, h * 0.5, w * 0.018, h * 0.02, hex_rgb("#2a2218"))
+    pen.ellipse(cx + w * 0.045, h * 0.49, w * 0.016, h * 0.018, hex_rgb("#2a2218"))
+    pen.ellipse(cx, h * 0.36, w * 0.03, h * 0.015, hex_rgb("#b8564a"))  # parted lips
+    # the ultramarine turban and its yellow fall behind
+    pen.blob(
+        [
+            (cx - w * 0.15, h * 0.58),
+            (cx - w * 0.1, h * 0.78),
+            (cx + w * 0.06, h * 0.82),
+            (cx + w * 0.16, h * 0.66),
+            (cx + w * 0.12, h * 0.56),
+            (cx - w * 0.04, h * 0.64),
+        ],
+        hex_rgb("#2f5fa8"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.02, h * 0.8),
+            (cx + w * 0.12, h * 0.9),
+            (cx + w * 0.16, h * 0.7),
+            (cx + w * 0.1, h * 0.66),
+        ],
+        hex_rgb("#e8c84a"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.12, h * 0.66),
+            (cx + w * 0.2, h * 0.55),
+            (cx + w * 0.22, h * 0.3),
+            (cx + w * 0.15, h * 0.4),
+        ],
+        hex_rgb("#d9b23a"),
+    )
+    # the pearl, the brightest thing in the picture
+    pen.ellipse(cx + w * 0.115, h * 0.33, w * 0.026, w * 0.03, hex_rgb("#c8ccd0"))
+    pen.ellipse(cx + w * 0.108, h * 0.345, w * 0.009, w * 0.009, (1.0, 1.0, 1.0))
+
+
+def _art_of_painting(pen: Pen, w: float, h: float) -> None:
+    """The Art of Painting: a tapestry drawn aside, the painter from behind, Clio at the map."""
+    _room(pen, w, h, "#d8cfb8", window=False)
+    # the great map on the back wall
+    pen.rect(w * 0.3, h * 0.55, w * 0.62, h * 0.38, hex_rgb("#c9b27a"))
+    dabs(
+        pen,
+        25,
+        w * 0.32,
+        h * 0.57,
+        w * 0.58,
+        h * 0.34,
+        [hex_rgb("#9a8a5a"), hex_rgb("#7a6a4a")],
+        (4, 8),
+        (1, 2),
+        0,
+        1.5,
+        0.7,
+    )
+    pen.rect(w * 0.3, h * 0.93, w * 0.62, h * 0.015, hex_rgb("#3a2a1a"))
+    pen.ellipse(w * 0.62, h * 0.97, w * 0.06, h * 0.02, hex_rgb("#b08a3a"))  # the chandelier
+    # chequered floor
+    for k in range(10):
+        pen.poly(
+            [
+                (w * k / 10, 0),
+                (w * (k + 0.5) / 10, 0),
+                (w * (k + 0.8) / 10, h * 0.15),
+                (w * (k + 0.3) / 10, h * 0.15),
+            ],
+            hex_rgb("#2a2622"),
+            0.8,
+        )
+    # Clio in blue with her trumpet and book, by the light
+    _figure(pen, w * 0.72, h * 0.15, w * 0.07, h * 0.48, "#6f8fc0", "#6a88b8")
+    pen.dab(w * 0.78, h * 0.6, w * 0.14, 0.9, 1.6, hex_rgb("#c9a24a"))  # the trumpet
+    pen.ellipse(w * 0.72, h * 0.62, w * 0.04, h * 0.02, hex_rgb("#5a8a4a"))  # laurel
+    # the easel and canvas
+    pen.rect(w * 0.54, h * 0.2, w * 0.1, h * 0.3, hex_rgb("#cfc4a8"))
+    pen.dab(w * 0.58, h * 0.25, h * 0.5, math.pi / 2 + 0.1, 1.2, hex_rgb("#4a3a2a"))
+    # the painter from behind: black doublet with white slashes, red stockings
+    px = w * 0.44
+    pen.blob(
+        [
+            (px - w * 0.1, h * 0.3),
+            (px - w * 0.09, h * 0.6),
+            (px + w * 0.09, h * 0.6),
+            (px + w * 0.1, h * 0.3),
+        ],
+        hex_rgb("#1c1a18"),
+    )
+    for k in range(5):
+        pen.dab(
+            px - w * 0.07 + k * w * 0.035, h * 0.45, h * 0.2, math.pi / 2, 0.9, hex_rgb("#f2efe6")
+        )
+    pen.ellipse(px, h * 0.66, w * 0.06, h * 0.06, hex_rgb("#2a2018"))  # beret
+    pen.rect(px - w * 0.05, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
+    pen.rect(px + w * 0.02, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
+    pen.ellipse(px - w * 0.12, h * 0.28, w * 0.05, h * 0.02, hex_rgb("#3a3028"))  # stool
+    # the tapestry drawn aside on the left
+    pen.poly([(0, 0), (w * 0.24, 0), (w * 0.2, h * 0.5), (w * 0.26, h), (0, h)], hex_rgb("#4a4a3a"))
+    dabs(
+        pen,
+        50,
+        0,
+        0,
+        w * 0.22,
+        h,
+        [hex_rgb("#7a6a3a"), hex_rgb("#3a4a5a"), hex_rgb("#8a4a3a")],
+        (3, 6),
+        (1.5, 2.5),
+        1.2,
+        1.5,
+        0.8,
+    )
+
+
+def _scholar(pen: Pen, w: float, h: float, standing: bool) -> None:
+    """The Astronomer (seated, hand on the globe) or the Geographer (standing, dividers)."""
+    _room(pen, w, h, "#b9ad92" if not standing else "#d3c9ae")
+    # a cabinet at the back, a globe on it for the geographer
+    pen.rect(w * 0.65, h * 0.45, w * 0.3, h * 0.2, hex_rgb("#4a3322"))
+    if standing:
+        pen.ellipse(w * 0.82, h * 0.74, w * 0.07, w * 0.07, hex_rgb("#b89a5a"))
+        pen.rect(w * 0.45, h * 0.68, w * 0.18, h * 0.22, hex_rgb("#a89a7a"))  # a chart on the wall
+    else:
+        pen.rect(w * 0.5, h * 0.62, w * 0.22, h * 0.26, hex_rgb("#3a2e22"))  # the dark picture
+    # the table with its heavy tapestry cloth, sweeping to the floor
+    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.5, h * 0.42), (0, h * 0.45)], hex_rgb("#6a3a2a"))
+    dabs(
+        pen,
+        40,
+        0,
+        0,
+        w * 0.5,
+        h * 0.44,
+        [hex_rgb("#3a5a7a"), hex_rgb("#c9a24a"), hex_rgb("#8a2a22")],
+        (3, 6),
+        (1.2, 2.2),
+        1.0,
+        1.5,
+        0.8,
+    )
+    robe = "#5a7a8a" if not standing else "#3a5a8a"
+    if standing:  # the geographer leans on the table, dividers in hand, looking to the window
+        cx = w * 0.45
+        _figure(pen, cx, h * 0.05, w * 0.11, h * 0.72, robe, robe)
+        pen.dab(cx - w * 0.12, h * 0.5, h * 0.12, 1.9, 1.0, hex_rgb("#2a2a2a"))  # dividers
+        pen.rect(w * 0.1, h * 0.42, w * 0.3, h * 0.06, hex_rgb("#efe6cc"))  # the chart he studies
+    else:  # the astronomer seated, reaching to the celestial globe
+        cx = w * 0.55
+        pen.blob(
+            [
+                (cx - w * 0.12, h * 0.1),
+                (cx - w * 0.12, h * 0.45),
+                (cx + w * 0.02, h * 0.62),
+                (cx + w * 0.12, h * 0.45),
+                (cx + w * 0.14, h * 0.1),
+            ],
+            hex_rgb(robe),
+        )
+        pen.ellipse(cx - w * 0.02, h * 0.66, w * 0.05, h * 0.06, hex_rgb("#d9b48a"))
+        gx, gy = w * 0.3, h * 0.56
+        pen.ellipse(gx, gy, w * 0.1, w * 0.1, hex_rgb("#c9a86a"))
+        pen.arc(gx, gy, w * 0.1, 0, 360, hex_rgb("#6a4a2a"), 0.8)
+        pen.dab(gx + w * 0.04, gy, w * 0.12, 0.3, 2.0, hex_rgb("#d9b48a"))  # his hand on it
+        pen.rect(w * 0.08, h * 0.44, w * 0.12, h * 0.04, hex_rgb("#efe6cc"))  # the open book
+
+
+def _lacemaker(pen: Pen, w: float, h: float) -> None:
+    """The Lacemaker: close up, head bowed over the bobbins, red and white thread spilling."""
+    pen.rect(0, 0, w, h, hex_rgb("#c9c2a8"))
+    gradient(pen, 0, 0, w, h, hex_rgb("#d9d2b8"), hex_rgb("#9a9278"), 8)
+    cx = w * 0.55
+    # the yellow bodice and shoulders fill the upper right
+    pen.blob(
+        [
+            (cx - w * 0.3, h * 0.3),
+            (cx - w * 0.22, h * 0.62),
+            (cx + w * 0.05, h * 0.7),
+            (cx + w * 0.32, h * 0.6),
+            (cx + w * 0.42, h * 0.3),
+        ],
+        hex_rgb("#e0b83a"),
+    )
+    pen.blob(
+        [(cx - w * 0.05, h * 0.62), (cx + w * 0.1, h * 0.72), (cx + w * 0.2, h * 0.62)],
+        hex_rgb("#f3efe2"),
+    )  # the collar
+    # the bowed head, hair in a bun and side ringlets
+    pen.ellipse(cx + w * 0.02, h * 0.8, w * 0.1, h * 0.1, hex_rgb("#e6c29a"))
+    pen.blob(
+        [
+            (cx - w * 0.08, h * 0.84),
+            (cx - w * 0.02, h * 0.95),
+            (cx + w * 0.12, h * 0.92),
+            (cx + w * 0.13, h * 0.84),
+            (cx + w * 0.03, h * 0.88),
+        ],
+        hex_rgb("#b08a4a"),
+    )
+    pen.ellipse(cx + w * 0.12, h * 0.93, w * 0.035, h * 0.035, hex_rgb("#9a7a3a"))
+    # hands and bobbins over the lace pillow
+    pen.rect(w * 0.25, h * 0.24, w * 0.5, h * 0.1, hex_rgb("#6a7a6a"))
+    for k in range(7):
+        pen.dab(
+            w * (0.35 + k * 0.04), h * 0.36, h * 0.08, math.pi / 2 + 0.2, 0.9, hex_rgb("#5a4a2a")
+        )
+    pen.ellipse(w * 0.42, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
+    pen.ellipse(w * 0.6, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
+    # the blue-grey sewing cushion in front, red and white threads spilling out
+    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.46, h * 0.22), (0, h * 0.24)], hex_rgb("#4a5a7a"))
+    pen.curve(
+        [(w * 0.1, h * 0.2), (w * 0.15, h * 0.1), (w * 0.25, h * 0.15), (w * 0.3, h * 0.02)],
+        hex_rgb("#d0302a"),
+        1.8,
+    )
+    pen.curve(
+        [(w * 0.12, h * 0.18), (w * 0.2, h * 0.06), (w * 0.3, h * 0.12), (w * 0.36, h * 0.0)],
+        hex_rgb("#f4f1ea"),
+        1.2,
+    )
+    pen.rect(w * 0.5, 0, w * 0.5, h * 0.24, hex_rgb("#3a4a5a"))  # the table's blue cloth
+
+
+VERMEER_SCENES: dict[str, Painting] = {
+    "delft": _delft,
+    "milkmaid": _milkmaid,
+    "letter": _letter,
+    "pearl": _pearl,
+    "art-of-painting": _art_of_painting,
+    "astronomer": lambda pen, w, h: _scholar(pen, w, h, standing=False),
+    "geographer": lambda pen, w, h: _scholar(pen, w, h, standing=True),
+    "lacemaker": _lacemaker,
+}
+
+
+def vermeer(pen: Pen, w: float, h: float) -> None:
+    """A named Vermeer by its composition; any other (a forgery) is a generic Delft interior."""
+    rng = pen.rng
+    scene = pick_scene(pen, "vermeer", ("interior",))
+    if scene in VERMEER_SCENES:
+        VERMEER_SCENES[scene](pen, w, h)
+        return
+    wall = jitter(rng, hex_rgb("#cfc3a6"), 0.03)
+    pen.rect(0, 0, w, h, wall)
+    floor_h = h * 0.3
+    # chequered floor in one-point perspective
+    vx, vy = w * rng.uniform(0.55, 0.7), h * 0.55
+    pen.rect(0, 0, w, floor_h, hex_rgb("#d9d2c0"))
+    rows = 5
+
+    def at(y: float, k: int) -> float:
+        return vx + (w * 0.14 * k + w * 0.5 - vx) * (vy - y) / vy
+
+    for r in range(rows):
+        y_a = floor_h * (1 - (r / rows) ** 0.7)
+        y_b = floor_h * (1 - ((r + 1) / rows) ** 0.7)
+        for k in range(-8, 9):
+            if (k + r) % 2:
+                continue
+            x_a0, x_a1 = at(y_a, k), at(y_a, k + 1)
+            x_b0, x_b1 = at(y_b, k), at(y_b, k + 1)
+            pen.poly([(x_a0, y_a), (x_a1, y_a), (x_b1, y_b), (x_b0, y_b)], hex_rgb("#2a2622"), 0.85)
+    # window on the left with leaded panes and a shaft of light
+    wx, wy, ww, wh = 0, h * 0.4, w * 0.16, h * 0.52
+    pen.rect(wx, wy, ww, wh, hex_rgb("#e9efe6"))
+    pen.stroke(hex_rgb("#6b7566"), 0.5)
+    for i in range(1, 4):
+        pen.c.line(wx, wy + wh * i / 4, wx + ww, wy + wh * i / 4)
+    pen.c.line(wx + ww / 2, wy, wx + ww / 2, wy + wh)
+    pen.poly(
+        [(ww, wy + wh), (w * 0.75, h * 0.1), (w * 0.45, 0), (ww, wy)], hex_rgb("#fff6d8"), 0.35
+    )
+    # something on the back wall: a map or a framed picture
+    if rng.random() < 0.5:
+        mx, my = w * rng.uniform(0.4, 0.55), h * 0.62
+        pen.rect(mx, my, w * 0.32, h * 0.26, hex_rgb("#b59a62"))
+        pen.rect(mx + 2, my + 2, w * 0.32 - 4, h * 0.26 - 4, hex_rgb("#d8c48f"))
+        for _ in range(6):
+            pen.blob(
+                [(mx + rng.uniform(4, w * 0.3), my + rng.uniform(4, h * 0.22)) for _ in range(4)],
+                hex_rgb("#8c7a4c"),
+                0.6,
+            )
+        pen.rect(mx - 1, my - 2, w * 0.32 + 2, 2, hex_rgb("#4a3b22"))
+    else:
+        px, py = w * rng.uniform(0.5, 0.62), h * 0.6
+        pen.rect(px, py, w * 0.24, h * 0.28, hex_rgb("#2b2118"))
+        pen.rect(px + 2, py + 2, w * 0.24 - 4, h * 0.28 - 4, hex_rgb("#5d6b73"))
+    # table with a blue cloth and a jug
+    tx, ty = w * 0.22, h * 0.2
+    pen.poly(
+        [(tx, ty), (tx + w * 0.3, ty), (tx + w * 0.34, ty + h * 0.22), (tx + 3, ty + h * 0.22)],
+        hex_rgb("#2f4a7a"),
+    )
+    pen.poly(
+        [
+            (tx + 3, ty + h * 0.22),
+            (tx + w * 0.34, ty + h * 0.22),
+            (tx + w * 0.3, ty + h * 0.26),
+            (tx + 6, ty + h * 0.26),
+        ],
+        hex_rgb("#8a3b2a"),
+    )
+    jx = tx + w * rng.uniform(0.08, 0.2)
+    pen.blob(
+        [
+            (jx - 3, ty + h * 0.26),
+            (jx - 4, ty + h * 0.32),
+            (jx, ty + h * 0.36),
+            (jx + 4, ty + h * 0.32),
+            (jx + 3, ty + h * 0.26),
+        ],
+        hex_rgb("#c9c2b0"),
+    )
+    # the figure: headscarf, jacket and skirt, standing or seated by the light
+    fx = w * rng.uniform(0.58, 0.74)
+    fy = h * (0.18 if rng.random() < 0.6 else 0.08)
+    jacket = hex_rgb(rng.choice(("#e3b53a", "#e3b53a", "#3f5f9a", "#b0453a")))
+    skirt = hex_rgb(rng.choice(("#3a4f7a", "#5a3a2a", "#2f4a3a")))
+    pen.poly([(fx - 9, fy), (fx + 10, fy), (fx + 6, fy + h * 0.3), (fx - 6, fy + h * 0.3)], skirt)
+    pen.blob(
+        [
+            (fx - 7, fy + h * 0.28),
+            (fx + 7, fy + h * 0.28),
+            (fx + 6, fy + h * 0.46),
+            (fx - 6, fy + h * 0.46),
+        ],
+        jacket,
+    )
+    pen.ellipse(fx, fy + h * 0.52, 4.2, 5, hex_rgb("#e8c9a8"))
+    pen.blob(
+        [
+            (fx - 5, fy + h * 0.53),
+            (fx - 1, fy + h * 0.62),
+            (fx + 5, fy + h * 0.56),
+            (fx + 3, fy + h * 0.5),
+            (fx - 4, fy + h * 0.49),
+        ],
+        hex_rgb("#2f5fa8"),
+    )
+    pen.ellipse(fx - 3.4, fy + h * 0.49, 0.9, 0.9, (0.97, 0.97, 0.95))  # a pearl
+    # soft light over everything
+    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.1)
