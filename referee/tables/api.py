@@ -29,8 +29,10 @@ bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 
 IDEMPOTENCY = Header(
     "Idempotency-Key",
-    "A retried request with the same key is not applied twice (1 to 100 printable ASCII "
-    "characters)",
+    "A retried request with the same key and body is answered, not applied twice; the "
+    "same key with another body is a 409. A key belongs to one caller (an action's: "
+    "the seat's token on this table; a create's: the client address) "
+    "(1 to 100 printable ASCII characters)",
     {"type": "string", "minLength": 1, "maxLength": 100},
 )
 ERRORS = {
@@ -39,7 +41,8 @@ ERRORS = {
     403: "A token of another role (a seat's where the host's is needed...)",
     404: "No such table (whatever the token)",
     409: "A stale `version` (error.version is the current one), nothing to undo, or "
-    "a reused Idempotency-Key",
+    "an Idempotency-Key this caller already sent with another body "
+    "(error.field: Idempotency-Key)",
     415: "The body is not JSON",
     429: "Too many tables created from this address",
 }

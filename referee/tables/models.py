@@ -99,8 +99,12 @@ class Action(Base):
     version: Mapped[int] = mapped_column(Integer)
     #: the version of the undo that took it back (None: still in the game)
     undone_version: Mapped[int | None] = mapped_column(Integer)
-    #: the client's Idempotency-Key: a retried POST finds it and is not applied again
+    #: the caller's Idempotency-Key, scoped to the caller (store.scoped_key): a
+    #: retried POST finds it and is not applied again
     client_key: Mapped[str | None] = mapped_column(String(100))
+    #: the fingerprint of the request sent with ``client_key``: the same key with
+    #: another request is refused (409)
+    request_hash: Mapped[str | None] = mapped_column(String(64))
     #: what the engine reported (public events, each citing its rule IDs)
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -32,7 +32,6 @@ from sqlalchemy import (
     bindparam,
     cast,
     delete,
-    exists,
     func,
     insert,
     select,
@@ -121,9 +120,11 @@ _SEAT_HASHES = (
 _READ = select(
     *(_T.c[name] for name in Table.__dataclass_fields__ if name not in ("seat_hashes", "state")),
     _SEAT_HASHES.label("seat_hashes"),
-    # whether an action with this Idempotency-Key is in the log (NULL key: no)
-    exists()
+    # the request fingerprint of the action logged with this caller's Idempotency-Key
+    # (NULL: none is; NULL key: none is looked for)
+    select(func.coalesce(_A.c.request_hash, ""))
     .where(_A.c.table_id == _T.c.id, _A.c.client_key == bindparam("client_key", None))
+    .scalar_subquery()
     .label("applied"),
 ).where(_T.c.id == bindparam("table_id", None))
 
@@ -137,17 +138,18 @@ def _read(conn: Connection, table_id: str) -> Table:
     return _table_of(row)[0]
 
 
-def _fetch(db: Database, table_id: str, client_key: str | None = None) -> tuple[Table, bool]:
-    """The table as committed and whether ``client_key`` was applied to it, in one query."""
+def _fetch(db: Database, table_id: str, client_key: str | None = None) -> tuple[Table, str | None]:
+    """The table as committed and the fingerprint of the request ``client_key`` (a
+    scoped key: :func:`scoped_key`) was applied with, if it was, in one query."""
     found = db.rows(_READ, table_id=_checked(table_id), client_key=client_key)
     return _table_of(found[0] if found else None)
 
 
-def _table_of(row: Any) -> tuple[Table, bool]:
+def _table_of(row: Any) -> tuple[Table, str | None]:
     if row is None:
         raise not_found()
     values = dict(zip(_COLUMNS, row, strict=True))
-    applied = bool(values.pop("applied"))
+    applied = values.pop("applied")
     pairs = (pair.partition(":") for pair in (values.pop("seat_hashes") or "").split(",") if pair)
     hashes = tuple(sorted((int(seat), digest) for seat, _, digest in pairs))
     return Table(**values, seat_hashes=hashes), applied
@@ -442,10 +444,16 @@ def act(
     token hash, so a re-issued table's old tokens cannot act; a key already
     in the log makes the write fail): a lost race, and every refusal, is then
     decided as always, against the table as committed. On PostgreSQL that
-    saves a round trip per action, usually."""
+    saves a round trip per action, usually.
+
+    ``client_key``: the caller's Idempotency-Key. It belongs to this table and
+    this caller (stored as :func:`scoped_key`), and to one request: the same
+    key with the same action and version answers the table, applying nothing;
+    with another action or version it is a 409 (:func:`_key_reused`)."""
+    keyed = Keyed.of(token, client_key, action, version)
     if seen is not None and seen.id == table_id:
         try:
-            changed = _act_once(db, table_id, token, action, version, client_key, seen)
+            changed = _act_once(db, table_id, token, action, version, keyed, seen)
         except ApiError:
             changed = None  # refused against what this worker saw: decide on the committed one
         if changed is not None:
@@ -454,7 +462,7 @@ def act(
         # SQLite, after a lost race: keep the writers' turn while reading and computing
         # again, so a busy table costs at most two turns (PostgreSQL: no such turn)
         with db.write_lock() if attempt else nullcontext():
-            changed = _act_once(db, table_id, token, action, version, client_key)
+            changed = _act_once(db, table_id, token, action, version, keyed)
         if changed is not None:
             return changed
         # another change was committed first: compute again against it
@@ -467,15 +475,22 @@ def _act_once(
     token: str | None,
     action: str,
     version: int | None,
-    client_key: str | None,
+    keyed: Keyed | None,
     seen: Table | None = None,
 ) -> Table | None:
     # as committed: no lock, no wait (or as last seen: see act)
-    table, applied = (seen, False) if seen is not None else _fetch(db, table_id, client_key)
+    table, applied = (
+        (seen, None)
+        if seen is not None
+        else _fetch(db, table_id, keyed.key if keyed is not None else None)
+    )
     caller = identify(table, token)
     if caller.role != "seat":
         raise _seat_needed(token)
-    if applied:
+    if applied is not None and keyed is not None:
+        # "": logged before requests were fingerprinted (taken as the same request)
+        if applied and applied != keyed.fingerprint:
+            raise _key_reused()
         return table  # a retry of an applied request: answer, apply nothing
     if version is not None and version != table.version:
         raise _moved_on(table.version)
@@ -489,7 +504,42 @@ def _act_once(
         (caller.seat, action, False, events),
         *_bot_moves(table.game, table.seed, table.bots, state),
     ]
-    return _write(db, table, state, moves, client_key)
+    return _write(db, table, state, moves, keyed)
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """An action's Idempotency-Key as logged: scoped to its caller, with the
+    fingerprint of the request it was sent with."""
+
+    key: str
+    fingerprint: str
+
+    @classmethod
+    def of(
+        cls, token: str | None, client_key: str | None, action: str, version: int | None
+    ) -> Keyed | None:
+        if client_key is None or token is None:
+            return None
+        request = json.dumps({"action": action, "version": version}, sort_keys=True)
+        return cls(scoped_key(token, client_key), hashlib.sha256(request.encode()).hexdigest())
+
+
+def scoped_key(token: str, client_key: str) -> str:
+    """The key as stored: the hash of the caller's token hash and the key, so one
+    caller's key never answers another's request (and the log holds no raw key)."""
+    return hashlib.sha256(f"{tokens.token_hash(token)}\0{client_key}".encode()).hexdigest()
+
+
+def _key_reused() -> ApiError:
+    return ApiError(
+        N_(
+            "this Idempotency-Key was already used for another request on this table; "
+            "send a new key with every new action"
+        ),
+        "Idempotency-Key",
+        status=409,
+    )
 
 
 def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
@@ -549,6 +599,7 @@ _LOG = insert(_A).values(
             "version",
             "undone_version",
             "client_key",
+            "request_hash",
             "events",
             "created_at",
         )
@@ -561,7 +612,7 @@ def _write(
     table: Table,
     state: GameState,
     moves: list[Move],
-    client_key: str | None,
+    keyed: Keyed | None,
     taken: Sequence[int] = (),
     undone: dict[str, Any] | None = None,
 ) -> Table | None:
@@ -576,7 +627,7 @@ def _write(
     if undone is not None:
         events.insert(0, undone)
     snapshot, terminal = state.to_json(), state.is_terminal()
-    rows = _log_rows(table.id, moves, version, client_key)
+    rows = _log_rows(table.id, moves, version, keyed)
     if db.postgres:
         if not _write_postgres(db, table, version, snapshot, events, terminal, rows, taken):
             return None
@@ -708,14 +759,20 @@ _WRITE_POSTGRES = text(
             AND EXISTS (SELECT 1 FROM moved)
     ), logged AS (
         INSERT INTO actions
-            (table_id, seat, action, by_bot, version, client_key, events, created_at)
-        SELECT moved.id, r.seat, r.action, r.by_bot, :version, r.client_key, r.events, :now
+            (table_id, seat, action, by_bot, version, client_key, request_hash, events,
+             created_at)
+        SELECT moved.id, r.seat, r.action, r.by_bot, :version, r.client_key, r.request_hash,
+            r.events, :now
         FROM moved, json_to_recordset(CAST(:rows AS JSON))
-            AS r(seat INTEGER, action TEXT, by_bot BOOLEAN, client_key TEXT, events JSON)
+            AS r(seat INTEGER, action TEXT, by_bot BOOLEAN, client_key TEXT,
+                 request_hash TEXT, events JSON)
     )
     SELECT pg_notify(:channel, moved.id || ':' || :version) FROM moved
     """
 )
+
+
+_POSTGRES_ROW = ("seat", "action", "by_bot", "client_key", "request_hash", "events")
 
 
 def _write_postgres(
@@ -738,9 +795,7 @@ def _write_postgres(
         "terminal": terminal,
         "now": utcnow(),
         "taken": list(taken),
-        "rows": json.dumps(
-            [{k: r[k] for k in ("seat", "action", "by_bot", "client_key", "events")} for r in rows]
-        ),
+        "rows": json.dumps([{k: r[k] for k in _POSTGRES_ROW} for r in rows]),
         "channel": NOTIFY_CHANNEL,
     }
     # on the driver, in autocommit: the statement is its own transaction
@@ -779,7 +834,7 @@ def warm_up() -> list[tuple[Any, dict[str, Any]]]:
 
 
 def _log_rows(
-    table_id: str, moves: list[Move], version: int, client_key: str | None = None
+    table_id: str, moves: list[Move], version: int, keyed: Keyed | None = None
 ) -> list[dict[str, Any]]:
     now = utcnow()
     return [
@@ -790,7 +845,8 @@ def _log_rows(
             "by_bot": by_bot,
             "version": version,
             "undone_version": None,
-            "client_key": client_key if i == 0 else None,
+            "client_key": keyed.key if keyed is not None and i == 0 else None,
+            "request_hash": keyed.fingerprint if keyed is not None and i == 0 else None,
             "events": [e.to_json() for e in events],
             "created_at": now,
         }
