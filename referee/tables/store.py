@@ -11,6 +11,12 @@ winner's state and tries again (a bounded number of times). The write holds
 SQLite's single writer lock (or PostgreSQL's lock on the table's row) only
 for the few statements of the write, not while Python replays, runs the
 bots and serialises. An action is acknowledged only after its commit.
+
+The ``version`` a phone sends is the one its page showed. A move made on an
+older version is not refused for that alone: simultaneous moves arrive in any
+order, and one that commutes with everything committed since (the rule:
+:mod:`referee.tables.late`) is applied at the current version; any other
+gets a 409 naming the current version.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.base import OptionError
 from cardpress.games.bots import BOTS
 from cardpress.players import first_repeat
-from referee.tables import tokens, words
+from referee.tables import late, tokens, words
 from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.models import Action, GameTable, Seat, utcnow
 from referee.tables.schemas import CreateTable
@@ -492,14 +498,19 @@ def _act_once(
         if applied and applied != keyed.fingerprint:
             raise _key_reused()
         return table  # a retry of an applied request: answer, apply nothing
-    if version is not None and version != table.version:
-        raise _moved_on(table.version)
+    stale = version is not None and version != table.version
+    if stale and seen is not None:
+        raise _moved_on(table.version)  # decided on the table as committed (act)
     state = state_of(table)
     assert caller.seat is not None
     try:
         events = state.apply(caller.seat, action)
     except IllegalAction as exc:
+        if stale:
+            raise _moved_on(table.version) from None  # the page was older than the table
         raise _illegal(table.game, action, exc) from None
+    if stale and not _still_applies(db, table, caller.seat, action, version or 0, state):
+        raise _moved_on(table.version)
     moves = [
         (caller.seat, action, False, events),
         *_bot_moves(table.game, table.seed, table.bots, state),
@@ -539,6 +550,24 @@ def _key_reused() -> ApiError:
         ),
         "Idempotency-Key",
         status=409,
+    )
+
+
+_LOGGED = (
+    select(_A.c.seat, _A.c.action, _A.c.version, _A.c.undone_version)
+    .where(_A.c.table_id == bindparam("table_id", None))
+    .order_by(_A.c.id)
+)
+
+
+def _still_applies(
+    db: Database, table: Table, seat: int, action: str, seen: int, now: GameState
+) -> bool:
+    """A move made on an older version: applied if it commutes with what came
+    since (the rule: referee.tables.late); ``now`` has it applied already."""
+    log = [late.Logged(*row) for row in db.rows(_LOGGED, table_id=table.id)]
+    return late.still_applies(
+        table.game, _record(table, []), log, now, table.version, seat, action, seen
     )
 
 

@@ -68,18 +68,22 @@ def test_each_seat_sees_its_own_view_spectators_the_public_one(api):
 
 def test_actions_version_conflicts_and_illegal_moves(api):
     body = create_table(api)
-    table, aki, ben = body["table"], body["seats"][0]["token"], body["seats"][1]["token"]
+    table, (aki, ben, chi) = body["table"], (s["token"] for s in body["seats"])
     url = f"/api/v1/tables/{table}/actions"
     ok = api.post(url, json={"action": "bid:3", "version": 0}, headers=auth(aki))
     assert ok.status_code == 200 and ok.get_json()["version"] == 1
     assert ok.get_json()["view"]["bids"][0] == "bid:3"
-    stale = api.post(url, json={"action": "bid:2", "version": 0}, headers=auth(ben))
+    # Ben tapped on version 0 too: a simultaneous bid is applied all the same
+    late = api.post(url, json={"action": "bid:2", "version": 0}, headers=auth(ben))
+    assert late.status_code == 200 and late.get_json()["version"] == 2
+    # a version the table never had is a page from nowhere: 409, with the current one
+    stale = api.post(url, json={"action": "bid:2", "version": 7}, headers=auth(chi))
     assert stale.status_code == 409
-    assert stale.get_json()["error"]["version"] == 1
+    assert stale.get_json()["error"]["version"] == 2
     again = api.post(url, json={"action": "bid:2"}, headers=auth(aki))
     assert again.status_code == 400
     assert again.get_json()["error"]["rule"] == "FA-1"
-    bad = api.post(url, json={"action": "bid:9"}, headers=auth(ben))
+    bad = api.post(url, json={"action": "bid:9"}, headers=auth(chi))
     assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "action"
     # others never see a bid before the reveal
     seen = api.get(f"/api/v1/tables/{table}", headers=auth(ben)).get_json()
