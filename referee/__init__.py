@@ -37,7 +37,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from cardpress.vocabulary import rule_document
-    from referee import api, cards, errors, follow, i18n, pages, rules, scorers, security, tables
+    from referee import (
+        api,
+        cards,
+        errors,
+        follow,
+        hosts,
+        i18n,
+        pages,
+        rules,
+        scorers,
+        security,
+        tables,
+    )
 
     app = Flask(
         __name__,
@@ -56,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the contract's key order
     app.jinja_env.autoescape = True  # every template, whatever its extension
 
+    hosts.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)

@@ -35,10 +35,10 @@ from cardpress.catalogue.models import (
     UltimatchDeck,
     alias_target,
 )
-from cardpress.config import ConfigError, resolve_base_url, validate_base_url
 from cardpress.print.export import card_png
 from cardpress.rules import Ruling, rulings_concerning
 from referee.catalogue import cards_root, catalogue
+from referee.hosts import picture_base_url
 from referee.i18n import current_language, keeps_query, plus_joined, text
 from referee.rules import game_name
 from referee.validation import N_
@@ -288,17 +288,6 @@ class PictureCache:
 pictures = PictureCache(128)
 
 
-def _base_url() -> str:
-    """Where the picture's QR code points: configured, else this server."""
-    configured = current_app.config.get("BASE_URL")
-    try:
-        if configured:
-            return validate_base_url(str(configured), "BASE_URL")
-        return resolve_base_url()
-    except ConfigError:
-        return request.url_root.rstrip("/")
-
-
 @bp.get("/<deck_id>/<card_id>.png")
 def card_picture(deck_id: str, card_id: str) -> Response:
     cards = catalogue()
@@ -306,7 +295,7 @@ def card_picture(deck_id: str, card_id: str) -> Response:
     _card(deck, card_id)  # 404 for a card the catalogue does not have (proxies too)
     lang = current_language()
     dpi = int(current_app.config.get("PNG_DPI", 150))
-    base_url = _base_url()
+    base_url = picture_base_url()
     data, etag = pictures.get(
         cards,
         (deck.id, card_id, lang, str(dpi), base_url),

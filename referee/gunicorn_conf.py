@@ -26,7 +26,9 @@ import gc
 import os
 from typing import Any
 
-worker_class = "gevent"
+# gevent's worker with a cap on open connections per client address
+# (CARDPRESS_CONNECTIONS_PER_ADDRESS; referee/gunicorn_worker.py)
+worker_class = "referee.gunicorn_worker.CappedGeventWorker"
 workers = int(os.environ.get("CARDPRESS_WORKERS", "2"))
 # open connections per worker (streams included): beyond it, new ones wait to be accepted
 worker_connections = int(os.environ.get("CARDPRESS_CONNECTIONS", "1000"))

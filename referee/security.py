@@ -15,6 +15,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from referee.bounds import BODY_SECONDS, BodyDeadline
+
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
@@ -47,6 +49,8 @@ MAX_CONTENT_LENGTH = 64 * 1024
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+    # a request body's whole read (referee.bounds.BodyDeadline)
+    "BODY_SECONDS": BODY_SECONDS,
     "MAX_FORM_MEMORY_SIZE": MAX_CONTENT_LENGTH,
     "MAX_FORM_PARTS": 200,
     "SESSION_COOKIE_HTTPONLY": True,
@@ -155,4 +159,7 @@ def init_app(app: Flask) -> None:
     ensure_secret_key(app)
     app.session_interface = SessionInterface()
     csrf.init_app(app)
+    app.wsgi_app = BodyDeadline(  # type: ignore[method-assign]
+        app.wsgi_app, float(app.config["BODY_SECONDS"]), int(app.config["MAX_CONTENT_LENGTH"])
+    )
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]

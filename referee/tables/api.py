@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask_babel import gettext
 
+from referee.bounds import client_group
 from referee.contract import Header, operation
+from referee.hosts import external_url
 from referee.tables import store
 from referee.tables.answers import Known
 from referee.tables.events import stream
-from referee.tables.extension import Tables, limiter, tables
+from referee.tables.extension import Tables, create_key, limiter, tables
 from referee.tables.priority import behind_requests
 from referee.tables.schemas import (
     ActionRequest,
@@ -44,7 +46,8 @@ ERRORS = {
     "an Idempotency-Key this caller already sent with another body "
     "(error.field: Idempotency-Key)",
     415: "The body is not JSON",
-    429: "Too many tables created from this address",
+    429: "Too many tables created from this address, or too many open streams from this "
+    "address or on this table",
 }
 
 
@@ -63,6 +66,8 @@ def _error(exc: ApiError) -> Response:
     response.headers["Cache-Control"] = "no-store"
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="cardpress table"'
+    if exc.status == 429:  # a stream slot or a rate limit: seconds, not a day
+        response.headers.setdefault("Retry-After", "5")
     return response
 
 
@@ -90,7 +95,7 @@ def idempotency_key() -> str | None:
 
 
 def phone_url(table_id: str, token: str, lang: str) -> str:
-    return url_for("tables_pages.phone", lang=lang, table_id=table_id, token=token, _external=True)
+    return external_url("tables_pages.phone", lang=lang, table_id=table_id, token=token)
 
 
 def created_body(created: store.Created) -> TableCreated:
@@ -174,7 +179,7 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 )
 def create(req: CreateTable) -> TableCreated:
     """Create a table; the answer holds every link (tokens are never shown again)."""
-    return created_body(store.create(tables().db, req, idempotency_key()))
+    return created_body(store.create(tables().db, req, create_key(idempotency_key())))
 
 
 @operation(
@@ -253,7 +258,7 @@ def record(table_id: str) -> Response:
     "GET",
     "/<table_id>/events",
     content_type="text/event-stream",
-    errors=errors(403, 404),
+    errors=errors(403, 404, 429),
     summary='Server-Sent Events: data: {"version": N} now and after every change',
     description="Opened with `?token=<a seat's or the host's token>` (EventSource cannot send "
     "an Authorization header), each of those events is followed by an `event: state` whose "
@@ -283,17 +288,33 @@ def _events(table_id: str) -> Response:
                 N_("this token does not belong to this table"), "token", status=403
             ) from None
         state = _state_events(ext, known.table.id, token, known.body(caller, serialised))
-    body = stream(
-        ext.bus,
+    client = client_group(request.remote_addr)
+    full = ext.streams.take(client, known.table.id)
+    if full is not None:
+        raise _too_many_streams(full)
+    body = ext.streams.held(
+        stream(
+            ext.bus,
+            known.table.id,
+            known.table.version,
+            current_app.config["TABLES_STREAM_SECONDS"],
+            state=state,
+        ),
+        client,
         known.table.id,
-        known.table.version,
-        current_app.config["TABLES_STREAM_SECONDS"],
-        state=state,
     )
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
+
+
+def _too_many_streams(full: str) -> ApiError:
+    if full == "client":
+        message = N_("too many live streams are open from your address; close some and retry")
+    else:
+        message = N_("too many live streams are open on this table; close some and retry")
+    return ApiError(message, "events", status=429)
 
 
 def _state_events(

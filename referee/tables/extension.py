@@ -11,6 +11,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import SQLAlchemyError
 
+from referee.bounds import StreamSlots
 from referee.tables import ratelimit, store
 from referee.tables.answers import Answers
 from referee.tables.db import Database, default_url, upgrade
@@ -29,8 +30,14 @@ DEFAULTS = {
     "TABLES_IDLE_DAYS": 30,
     # per client address, Flask-Limiter's notation
     "TABLES_CREATE_LIMIT": "20 per minute; 200 per day",
+    # how long a create's Idempotency-Key gives its client the same table again
+    "TABLES_CREATE_KEY_SECONDS": 86400,
     # an event stream's life; EventSource reconnects by itself
     "TABLES_STREAM_SECONDS": 300,
+    # open event streams per client address (an IPv6 one by its /64) and per
+    # table, in each worker (referee.bounds.StreamSlots); one more is a 429
+    "TABLES_STREAMS_PER_ADDRESS": 100,
+    "TABLES_STREAMS_PER_TABLE": 40,
     # how often a SQLite worker looks for other workers' changes (a counter read)
     "TABLES_POLL_SECONDS": 0.05,
 }
@@ -42,6 +49,8 @@ class Tables:
 
     url: str
     poll_seconds: float
+    #: this worker's open event streams, per client and per table
+    streams: StreamSlots
     _db: Database | None = None
     _bus: Bus | None = None
     #: this worker's latest answer per table (built once per version and caller)
@@ -70,7 +79,14 @@ def init_app(app: Flask) -> Tables:
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, value)
     app.config.setdefault("DATABASE_URL", default_url(app.instance_path))
-    ext = Tables(app.config["DATABASE_URL"], float(app.config["TABLES_POLL_SECONDS"]))
+    ext = Tables(
+        app.config["DATABASE_URL"],
+        float(app.config["TABLES_POLL_SECONDS"]),
+        StreamSlots(
+            int(app.config["TABLES_STREAMS_PER_ADDRESS"]),
+            int(app.config["TABLES_STREAMS_PER_TABLE"]),
+        ),
+    )
     app.extensions["cardpress-tables"] = ext
     # shared by every worker and host: the tables' database (or redis://, memcached://...)
     app.config.setdefault("RATELIMIT_STORAGE_URI", ratelimit.URI)
@@ -106,6 +122,19 @@ def warm(app: object) -> None:
         ext.db.warm(store.warm_up())
     except SQLAlchemyError:
         log.warning("tables: the database cannot be opened yet", exc_info=True)
+
+
+def create_key(key: str | None) -> store.CreateKey | None:
+    """A create's Idempotency-Key (or the create form's nonce), scoped to the
+    client's address (the rate limiter's, so ProxyFix's when configured)."""
+    if not key:
+        return None
+    return store.CreateKey(
+        key,
+        get_remote_address(),
+        str(current_app.config["SECRET_KEY"]),
+        float(current_app.config["TABLES_CREATE_KEY_SECONDS"]),
+    )
 
 
 def tables() -> Tables:

@@ -45,7 +45,8 @@ class GameTable(Base):
     bots: Mapped[list[int]] = mapped_column(JSON)
     lang: Mapped[str] = mapped_column(String(8))
     host_hash: Mapped[str] = mapped_column(String(64))
-    #: hash of the Idempotency-Key the table was created with (a retry re-issues tokens)
+    #: hash of the client and Idempotency-Key the table was created with (store.CreateKey:
+    #: a repeat by that client gets the same links)
     create_key: Mapped[str | None] = mapped_column(String(64), unique=True)
     #: goes up by one with every committed change (actions, bot moves, undo)
     version: Mapped[int] = mapped_column(Integer, default=0)

@@ -39,9 +39,10 @@ from cardpress.print.qr import qr_matrix
 from referee.cards import PictureCache
 from referee.catalogue import catalogue
 from referee.contract import parse
+from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query
 from referee.tables import store, words
-from referee.tables.extension import limiter, tables
+from referee.tables.extension import create_key, limiter, tables
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError
 
@@ -223,7 +224,7 @@ def new() -> Any:
     if request.method == "POST" and request.form.get("go"):
         try:
             req = _create_request(request.form, game)
-            created = store.create(tables().db, req, request.form.get("nonce") or None)
+            created = store.create(tables().db, req, create_key(request.form.get("nonce")))
         except ApiError as exc:
             error = exc.localised(_)
         else:
@@ -283,7 +284,7 @@ def picture(deck_id: str, card_id: str) -> Response:
     except KeyError:
         abort(404)
     lang = _lang()
-    base_url = request.url_root.rstrip("/")
+    base_url = picture_base_url()
     data, etag = small_pictures.get(
         cards,
         (deck_id, card_id, lang, base_url),
@@ -547,7 +548,7 @@ def _render(
             if i in table.bots:
                 host_links.append((i, name, None, None))
                 continue
-            url = url_for(".phone", table_id=table.id, token=seat_token(token, i), _external=True)
+            url = external_url(".phone", table_id=table.id, token=seat_token(token, i))
             label = _("QR code of %(name)s's seat", name=name)
             host_links.append((i, name, url, qr_svg(url, label)))
     return render_template(
@@ -585,7 +586,7 @@ def _render(
         terminal=terminal,
         result_rule=RESULT_RULES.get(game),
         host_links=host_links,
-        watch_url=url_for(".watch", table_id=table.id, _external=True),
+        watch_url=external_url(".watch", table_id=table.id),
         events_url=url_for("tables_api.events", table_id=table.id),
         nonce=secrets.token_urlsafe(16),
         error=error,

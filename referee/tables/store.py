@@ -185,8 +185,30 @@ def identify(table: Table, token: str | None) -> Caller:
 # --------------------------------------------------------------------------- create
 
 
+@dataclass(frozen=True)
+class CreateKey:
+    """A create's Idempotency-Key: one client's (its address), for ``seconds``.
+
+    A keyed table's host token is derived from the app's secret, the scoped key
+    and the table id, so a repeated create gives its client the same links
+    again (nothing secret is stored); another client sending the same key and
+    body gets a table of its own, never this one's links."""
+
+    key: str
+    client: str
+    secret: str
+    seconds: float
+
+    @property
+    def hash(self) -> str:
+        return hashlib.sha256(f"{self.client}\0{self.key}".encode()).hexdigest()
+
+    def host_token(self, table_id: str) -> str:
+        return tokens.keyed_host_token(self.secret, self.hash, table_id)
+
+
 @once_more_on_disconnect
-def create(db: Database, request: CreateTable, create_key: str | None = None) -> Created:
+def create(db: Database, request: CreateTable, create_key: CreateKey | None = None) -> Created:
     spec = GAMES[request.game]
     n = len(request.players)
     if not spec.min_players <= n <= spec.max_players:
@@ -240,20 +262,25 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             game=request.game,
             detail=English(str(exc), N_("check their values")),
         ) from None
-    key_hash = _key_hash(create_key)
     bots = sorted(request.bots)
     moves = _bot_moves(request.game, seed, bots, state)
     version = 1 if moves else 0
     with db.write_session() as session:
-        if key_hash is not None:
+        if create_key is not None:
             retried = session.scalars(
-                select(GameTable).where(GameTable.create_key == key_hash).with_for_update()
+                select(GameTable).where(GameTable.create_key == create_key.hash).with_for_update()
             ).first()
-            if retried is not None:
-                return _reissue(session, retried, request)
-        host_token = tokens.new_host_token()
+            if retried is not None and _expired(retried, create_key.seconds):
+                retried.create_key = None  # forgotten: this create is a new one
+                session.flush()
+            elif retried is not None:
+                return _repeated(retried, request, create_key)
+        table_id = tokens.new_table_id()
+        host_token = (
+            create_key.host_token(table_id) if create_key is not None else tokens.new_host_token()
+        )
         table = GameTable(
-            id=tokens.new_table_id(),
+            id=table_id,
             game=request.game,
             players=list(request.players),
             seed=seed,
@@ -261,7 +288,7 @@ def create(db: Database, request: CreateTable, create_key: str | None = None) ->
             bots=bots,
             lang=request.lang,
             host_hash=tokens.token_hash(host_token),
-            create_key=key_hash,
+            create_key=create_key.hash if create_key is not None else None,
             version=version,
             snapshot=state.to_json(),
             events=[e.to_json() for *_, ev in moves for e in ev],
@@ -312,30 +339,32 @@ def _engine_options(game: str, options: dict[str, Any], players: int) -> dict[st
     return {**options, "decks": [cards] * players}
 
 
-def _reissue(session: Session, table: GameTable, request: CreateTable) -> Created:
-    """A retried create: the same table, with new tokens (the first answer was lost)."""
+def _repeated(table: GameTable, request: CreateTable, create_key: CreateKey) -> Created:
+    """A repeated create from the same client (its first answer was lost): the same
+    table with the same links; with another body, or once the app's secret has
+    changed (the links can no longer be derived), a 409."""
     same = (table.game, table.players, table.bots, table.lang) == (
         request.game,
         list(request.players),
         sorted(request.bots),
         request.lang,
-    )
-    humans = session.scalar(
-        select(Action.id).where(Action.table_id == table.id, Action.by_bot.is_(False)).limit(1)
-    )
-    if not same or humans is not None:
+    ) and request.seed in (None, table.seed)
+    host_token = create_key.host_token(table.id)
+    if not same or not hmac.compare_digest(tokens.token_hash(host_token), table.host_hash):
         raise ApiError(
             N_("this Idempotency-Key already created table %(table)s; use a new key"),
             "Idempotency-Key",
             status=409,
             table=table.id,
         )
-    host_token = tokens.new_host_token()
-    seat_tokens = _seat_tokens(host_token, len(table.players), table.bots)
-    table.host_hash = tokens.token_hash(host_token)
-    for seat in table.seats:
-        seat.token_hash = _hash_or_none(seat_tokens.get(seat.seat))
-    return Created(table, host_token, seat_tokens)
+    return Created(table, host_token, _seat_tokens(host_token, len(table.players), table.bots))
+
+
+def _expired(table: GameTable, seconds: float) -> bool:
+    created = table.created_at
+    if created.tzinfo is None:  # SQLite keeps no time zone: stored as UTC
+        created = created.replace(tzinfo=UTC)
+    return datetime.now(UTC) - created > timedelta(seconds=seconds)
 
 
 def _seat_tokens(host_token: str, n: int, bots: list[int]) -> dict[int, str]:
@@ -344,10 +373,6 @@ def _seat_tokens(host_token: str, n: int, bots: list[int]) -> dict[int, str]:
 
 def _hash_or_none(token: str | None) -> str | None:
     return tokens.token_hash(token) if token is not None else None
-
-
-def _key_hash(key: str | None) -> str | None:
-    return hashlib.sha256(key.encode()).hexdigest() if key else None
 
 
 # --------------------------------------------------------------------------- read

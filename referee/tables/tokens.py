@@ -31,5 +31,14 @@ def seat_token(host_token: str, seat: int) -> str:
     return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
+def keyed_host_token(secret: str, key_hash: str, table_id: str) -> str:
+    """The host token of a table created with an Idempotency-Key: the same for
+    every repeat of that create by its client, unguessable without the app's
+    secret (the database holds only its hash, as for random ones)."""
+    message = f"host:{key_hash}:{table_id}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()

@@ -83,18 +83,6 @@ def test_a_foreign_token_is_refused_whatever_is_remembered(api):
     assert got.status_code == 403
 
 
-def test_a_retried_create_forgets_the_lost_links_even_when_remembered(api):
-    key = {"Idempotency-Key": "create-remembered"}
-    payload = {"game": "finger-auction", "players": ["Aki", "Ben", "Chi"], "seed": 3}
-    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    path = f"/api/v1/tables/{one['table']}"
-    assert api.get(path, headers=auth(one["seats"][0]["token"])).status_code == 200
-    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    assert two["table"] == one["table"] and two["version"] == one["version"]
-    assert api.get(path, headers=auth(one["seats"][0]["token"])).status_code == 403
-    assert api.get(path, headers=auth(two["seats"][0]["token"])).get_json()["seat"] == 0
-
-
 def _table(table_id: str, version: int) -> store.Table:
     return store.Table(
         id=table_id,
@@ -217,24 +205,3 @@ def test_a_retried_move_is_not_applied_again_when_the_newest_version_is_remember
     assert retried.status_code == 200 and retried.get_json()["version"] == state["version"]
     record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
     assert record.get_json()["actions"].count([0, "bid:4"]) == 1
-
-
-def test_the_lost_links_of_a_retried_create_cannot_move_even_when_remembered(api, tables_app):
-    key = {"Idempotency-Key": "create-then-move"}
-    payload = {"game": "finger-auction", "players": ["Aki", "Ben", "Chi"], "seed": 3}
-    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    table = one["table"]
-    assert (
-        api.get(f"/api/v1/tables/{table}", headers=auth(one["seats"][0]["token"])).status_code
-        == 200
-    )
-    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    assert _remembered_version(tables_app, table) == two["version"]  # with the old hashes
-    lost = api.post(
-        f"/api/v1/tables/{table}/actions",
-        json={"action": "bid:4"},
-        headers=auth(one["seats"][0]["token"]),
-    )
-    assert lost.status_code == 403
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(two["host"]["token"]))
-    assert record.get_json()["actions"] == []

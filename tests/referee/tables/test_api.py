@@ -171,29 +171,6 @@ def test_a_retried_action_is_applied_once(api):
     assert record.get_json()["actions"] == [[0, "bid:4"]]
 
 
-def test_a_retried_create_is_one_table_with_fresh_links(api):
-    key = {"Idempotency-Key": "create-42"}
-    payload = {"game": "ultimatch", "players": ["Aki", "Ben"], "seed": 3}
-    one = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    two = api.post("/api/v1/tables", json=payload, headers=key).get_json()
-    assert one["table"] == two["table"]
-    assert (
-        api.get(
-            f"/api/v1/tables/{two['table']}", headers=auth(two["seats"][0]["token"])
-        ).get_json()["seat"]
-        == 0
-    )
-    # the lost first answer's links no longer work
-    assert (
-        api.get(
-            f"/api/v1/tables/{one['table']}", headers=auth(one["seats"][0]["token"])
-        ).status_code
-        == 403
-    )
-    other = api.post("/api/v1/tables", json={**payload, "players": ["X", "Y"]}, headers=key)
-    assert other.status_code == 409
-
-
 def test_record_for_everyone_once_over(api):
     body = create_table(api, players=["Aki", "Ben", "Chi"], bots=[0, 1, 2])
     state = api.get(f"/api/v1/tables/{body['table']}").get_json()
