@@ -9,7 +9,8 @@ STAMP       := $(VENV)/.cardpress-installed
 OUT         ?= build
 # Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), fontconfig
 # to find the fonts (PNGs are rendered by PDFium, a Python wheel).
-BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho fontconfig
+BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho fonts-sil-charis \
+               fonts-open-sans fontconfig
 # poppler for reading PDFs back in the tests; a real browser for the referee's
 # browser tests; PostgreSQL for the live tables' tests (they start a throwaway
 # cluster of their own).

@@ -1097,14 +1097,19 @@ def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
     if maker is None:
         return None
     drawing = maker()
-    _set_typographic(drawing)
+    _set_typographic(drawing, lang)
     return drawing
 
 
-def _set_typographic(node) -> None:
-    """Curly quotes and en dashes in every label of a finished drawing."""
+def _set_typographic(node, lang: str) -> None:
+    """Curly quotes and en dashes in every label of a finished drawing.
+
+    Japanese separates items with 「・」, never the Latin " · ".
+    """
     for child in getattr(node, "contents", ()):
         if isinstance(child, String):
             child.text = typographic(child.text)
+            if lang == "ja":
+                child.text = child.text.replace(" · ", "・")
         else:
-            _set_typographic(child)
+            _set_typographic(child, lang)

@@ -5,6 +5,13 @@ such as Noto CJK cannot be loaded. So we look for the Morisawa BIZ UD or
 IPAex families, which Debian ships as .ttf, and fail with one actionable
 message when none is installed. Each role can be pointed at a file with an
 environment variable, for designers who want another typeface.
+
+English rule sheets are set in faces made for Latin reading rather than in
+the Latin glyphs of a Japanese font: Charis SIL (a Charter-like book face) for
+the text and Open Sans (a humanist sans) for headings, labels and diagrams.
+Latin inside Japanese text keeps the Japanese font's own proportional Latin,
+one rule with no switching mid-line. ``sheet_fonts(lang)`` is the one place
+that says which face a rule sheet uses for what.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ INSTALL_HINT = (
     "install one with: apt-get install fonts-morisawa-bizud-gothic "
     "fonts-morisawa-bizud-mincho (or fonts-ipaexfont), or set {env}=/path/to/font.ttf"
 )
+LATIN_HINT = "install it with: apt-get install {package}, or set {env}=/path/to/font.ttf"
 
 
 class FontError(RuntimeError):
@@ -35,6 +43,7 @@ class FontRole:
     env: str  # environment variable that overrides the file
     families: tuple[str, ...]  # fontconfig patterns, best first
     paths: tuple[str, ...]  # known Debian locations, in case fc-match is missing
+    package: str = "fonts-morisawa-bizud-gothic"  # the Debian package that ships it
 
 
 ROLES: dict[str, FontRole] = {
@@ -78,6 +87,41 @@ ROLES: dict[str, FontRole] = {
                 "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
             ),
         ),
+        FontRole(
+            "CardpressText",
+            "CARDPRESS_FONT_TEXT",
+            ("Charis SIL:style=Regular",),
+            ("/usr/share/fonts/truetype/charis/CharisSIL-Regular.ttf",),
+            "fonts-sil-charis",
+        ),
+        FontRole(
+            "CardpressTextBold",
+            "CARDPRESS_FONT_TEXT_BOLD",
+            ("Charis SIL:style=Bold",),
+            ("/usr/share/fonts/truetype/charis/CharisSIL-Bold.ttf",),
+            "fonts-sil-charis",
+        ),
+        FontRole(
+            "CardpressTextItalic",
+            "CARDPRESS_FONT_TEXT_ITALIC",
+            ("Charis SIL:style=Italic",),
+            ("/usr/share/fonts/truetype/charis/CharisSIL-Italic.ttf",),
+            "fonts-sil-charis",
+        ),
+        FontRole(
+            "CardpressDisplay",
+            "CARDPRESS_FONT_DISPLAY",
+            ("Open Sans:style=Regular",),
+            ("/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf",),
+            "fonts-open-sans",
+        ),
+        FontRole(
+            "CardpressDisplayBold",
+            "CARDPRESS_FONT_DISPLAY_BOLD",
+            ("Open Sans:style=Bold",),
+            ("/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",),
+            "fonts-open-sans",
+        ),
     )
 }
 
@@ -85,6 +129,35 @@ SANS = "CardpressSans"
 SANS_BOLD = "CardpressSansBold"
 SERIF = "CardpressSerif"
 MONO = "CardpressMono"
+TEXT = "CardpressText"
+TEXT_BOLD = "CardpressTextBold"
+TEXT_ITALIC = "CardpressTextItalic"
+DISPLAY = "CardpressDisplay"
+DISPLAY_BOLD = "CardpressDisplayBold"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFonts:
+    """Which registered face a rule sheet sets each kind of text in."""
+
+    body: str  # running text
+    bold: str  # <b> in running text
+    em: str  # <em> in running text
+    lead: str  # the opening paragraph under the title
+    heading: str  # titles, headings, table heads, box titles
+    label: str  # rule IDs, captions, footers, diagrams' small print
+    label_bold: str  # the bold of ``label``
+
+
+#: Japanese keeps BIZ UD throughout (Gothic for text and headings, Mincho for
+#: emphasis); English reads in Charis SIL with Open Sans for display.
+JAPANESE_SHEET = SheetFonts(SANS, SANS_BOLD, SERIF, SERIF, SANS_BOLD, SANS, SANS_BOLD)
+LATIN_SHEET = SheetFonts(TEXT, TEXT_BOLD, TEXT_ITALIC, TEXT, DISPLAY_BOLD, DISPLAY, DISPLAY_BOLD)
+
+
+def sheet_fonts(lang: str) -> SheetFonts:
+    """The faces of ``lang``'s rule sheets (Japanese faces for Japanese, Latin ones else)."""
+    return JAPANESE_SHEET if lang == "ja" else LATIN_SHEET
 
 
 def _usable(path: Path) -> bool:
@@ -127,9 +200,11 @@ def locate(role: str) -> Path:
     for known in spec.paths:
         if _usable(Path(known)):
             return Path(known)
-    raise FontError(
-        f"no Japanese TrueType font found for {role}; " + INSTALL_HINT.format(env=spec.env)
-    )
+    if spec.package.startswith("fonts-morisawa"):
+        hint = "no Japanese TrueType font found for {role}; " + INSTALL_HINT
+    else:
+        hint = "no TrueType font found for {role}; " + LATIN_HINT
+    raise FontError(hint.format(role=role, env=spec.env, package=spec.package))
 
 
 @cache

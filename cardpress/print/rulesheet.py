@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -30,14 +29,14 @@ from reportlab.platypus import (
     Frame,
     KeepTogether,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
 )
 
 from cardpress.print import diagrams
-from cardpress.print.fonts import MONO, SANS, SANS_BOLD, SERIF, register_fonts
+from cardpress.print.fonts import SheetFonts, register_fonts, sheet_fonts
+from cardpress.print.justify import BookParagraph
 from cardpress.print.palette import (
     ACCENT,
     BLUE,
@@ -51,10 +50,18 @@ from cardpress.print.palette import (
     RULE,
 )
 from cardpress.print.qr import qr_flowable
+from cardpress.print.sheetstyles import sheet_styles
 from cardpress.print.typography import typographic, typographic_markup
 from cardpress.rules import load_rules
 from cardpress.rules import model as m
-from cardpress.rules.kinsoku import KinsokuParagraph, is_cjk
+from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
+from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
+from cardpress.rules.kinsoku import is_cjk
+
+#: styles whose Japanese breaks only between phrases (titles and headings)
+HEADINGS = frozenset(
+    {"title", "subtitle", "h1", "h2", "box_title", "example_title", "table_caption", "question"}
+)
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
@@ -66,235 +73,46 @@ BOX_PAD = 8  # inner padding of boxes and examples
 
 
 class Styles:
-    """Every style sets its font: nothing falls back to Helvetica."""
+    """The stylesheet's styles for one language (``sheet_styles.toml``), as attributes.
 
-    def __init__(self, lang: str, compact: bool = False) -> None:
-        cjk = is_cjk(lang)
-        body_size = 9.2 if cjk else 9.4
-        lead = 14.6 if cjk else 12.8
-        base = ParagraphStyle(
-            "body",
-            fontName=SANS,
-            fontSize=body_size,
-            leading=lead,
-            textColor=INK,
-            alignment=TA_LEFT,
-            wordWrap="CJK" if cjk else None,
-            bulletFontName=MONO,
-            bulletFontSize=6.4,
-            bulletColor=MUTED,
-            spaceAfter=2.6,
-            allowWidows=0,
-            allowOrphans=0,
-        )
-        self.cjk = cjk
-        self.body = base
-        self.clause = ParagraphStyle("clause", base, leftIndent=LABEL_W, bulletIndent=0)
-        self.para = ParagraphStyle("para", base, leftIndent=LABEL_W)
-        self.bullet = ParagraphStyle(
-            "bullet",
-            base,
-            leftIndent=LABEL_W + 11,
-            bulletIndent=LABEL_W + 2,
-            bulletFontName=SANS,
-            bulletFontSize=body_size,
-            bulletColor=INK,
-            spaceAfter=1.2,
-        )
-        self.title = ParagraphStyle(
-            "title",
-            base,
-            fontName=SANS_BOLD,
-            fontSize=25,
-            leading=30,
-            textColor=ACCENT,
-            spaceAfter=2,
-        )
-        self.subtitle = ParagraphStyle(
-            "subtitle",
-            base,
-            fontName=SANS,
-            fontSize=10,
-            leading=13,
-            textColor=MUTED,
-            spaceAfter=5,
-        )
-        self.facts = ParagraphStyle(
-            "facts",
-            base,
-            fontName=SANS,
-            fontSize=8.6,
-            leading=12,
-            textColor=INK,
-            spaceAfter=6,
-        )
-        self.lead = ParagraphStyle(
-            "lead",
-            base,
-            fontName=SERIF,
-            fontSize=10.2,
-            leading=16 if cjk else 14,
-            textColor=INK,
-        )
-        self.h1 = ParagraphStyle(
-            "h1",
-            base,
-            fontName=SANS_BOLD,
-            fontSize=13,
-            leading=17,
-            textColor=ACCENT,
-            spaceBefore=9,
-            spaceAfter=1,
-            keepWithNext=1,
-        )
-        self.h2 = ParagraphStyle(
-            "h2",
-            base,
-            fontName=SANS_BOLD,
-            fontSize=10.6,
-            leading=14,
-            textColor=ACCENT,
-            leftIndent=LABEL_W,
-            spaceBefore=6,
-            spaceAfter=2,
-            keepWithNext=1,
-        )
-        self.box_title = ParagraphStyle(
-            "box_title",
-            base,
-            fontName=SANS_BOLD,
-            fontSize=8.8,
-            leading=12,
-            textColor=BLUE,
-            spaceAfter=1.5,
-        )
-        self.box = ParagraphStyle(
-            "box", base, fontSize=body_size - 0.6, leading=lead - 1.2, spaceAfter=1.5
-        )
-        self.box_bullet = ParagraphStyle(
-            "box_bullet",
-            self.box,
-            leftIndent=10,
-            bulletIndent=1,
-            bulletFontName=SANS,
-            bulletFontSize=body_size - 0.6,
-            bulletColor=INK,
-        )
-        self.example_title = ParagraphStyle(
-            "example_title",
-            base,
-            fontName=SANS_BOLD,
-            leftIndent=LABEL_W,
-            bulletIndent=0,
-            spaceBefore=3,
-            spaceAfter=1.5,
-            keepWithNext=1,
-        )
-        self.cell = ParagraphStyle("cell", base, fontSize=8.4, leading=10.5, spaceAfter=0)
-        self.cell_head = ParagraphStyle("cell_head", self.cell, fontName=SANS_BOLD)
-        self.cell_center = ParagraphStyle("cell_center", self.cell, alignment=TA_CENTER)
-        self.cell_head_center = ParagraphStyle("cell_head_c", self.cell_head, alignment=TA_CENTER)
-        self.cell_right = ParagraphStyle("cell_right", self.cell, alignment=TA_RIGHT)
-        self.caption = ParagraphStyle(
-            "caption",
-            base,
-            fontSize=7.8,
-            leading=10.5,
-            textColor=MUTED,
-            alignment=TA_CENTER,
-            spaceBefore=2,
-            spaceAfter=5,
-        )
-        self.table_caption = ParagraphStyle(
-            "table_caption",
-            base,
-            fontName=SANS_BOLD,
-            fontSize=8.4,
-            leading=11,
-            leftIndent=LABEL_W,
-            spaceAfter=2,
-            keepWithNext=1,
-        )
-        self.question = ParagraphStyle(
-            "question",
-            self.clause,
-            fontName=SANS_BOLD,
-            spaceBefore=3,
-            spaceAfter=1,
-            keepWithNext=1,
-        )
-        self.answer = ParagraphStyle("answer", self.para, spaceAfter=3)
-        if compact:  # rulings a little closer, to keep the last ones off a page of their own
-            self.question.spaceBefore = 1
-            self.answer.spaceAfter = 1.5
-            self.answer.leading = self.question.leading = self.para.leading * 0.94
-        self.small = ParagraphStyle(
-            "small",
-            base,
-            fontSize=7,
-            leading=9,
-            textColor=MUTED,
-            spaceAfter=0,
-        )
-        self.qr_caption = ParagraphStyle(
-            "qr_caption",
-            self.small,
-            alignment=TA_CENTER,
-            fontName=SANS_BOLD,
-            textColor=INK,
-        )
-        self.url = ParagraphStyle(
-            "url",
-            self.small,
-            fontName=MONO,
-            fontSize=6,
-            leading=7.6,
-            alignment=TA_CENTER,
-        )
-
-    def para_class(self):
-        return KinsokuParagraph if self.cjk else WrapOnceParagraph
-
-
-class WrapOnceParagraph(Paragraph):
-    """A Paragraph that breaks its lines once per width.
-
-    Platypus wraps a paragraph again and again at the same width (each frame it
-    tries, KeepTogether, tables measuring their cells): 4986 line breakings for
-    1868 distinct ones in a build's English sheets. The last result is kept
-    (with the attributes breaking sets, which stay those of that same call) and
-    dropped on ``split``, which edits the broken words in place.
+    Running text is justified (and English hyphenated); headings, titles,
+    captions and table cells are set ragged and never hyphenated. Every style
+    sets its font: nothing falls back to Helvetica.
     """
 
-    def breakLines(self, width):
-        key = tuple(width) if isinstance(width, list | tuple) else width
-        done = self.__dict__.get("_wrapped_once")
-        if done is not None and done[0] == key and done[1] is self.frags:
-            return done[2]
-        lines = super().breakLines(width)
-        self._wrapped_once = (key, self.frags, lines)
-        return lines
+    def __init__(self, lang: str, compact: bool = False) -> None:
+        self.cjk = is_cjk(lang)
+        self.fonts: SheetFonts = sheet_fonts(lang)
+        self.lang = lang
+        for name, st in sheet_styles(lang, LABEL_W).items():
+            setattr(self, name, st)
+        if compact:  # rulings a little closer, to keep the last ones off a page of their own
+            self.question = ParagraphStyle("question", self.question, spaceBefore=1)
+            self.answer = ParagraphStyle("answer", self.answer, spaceAfter=1.5)
+            self.answer.leading = self.question.leading = self.para.leading * 0.94
 
-    def split(self, availWidth, availHeight):
-        self.__dict__.pop("_wrapped_once", None)
-        return super().split(availWidth, availHeight)
+    def para_class(self, style: ParagraphStyle):
+        """Japanese breaks by kinsoku (headings at phrases); English justified, hyphenated."""
+        if not self.cjk:
+            return BookParagraph
+        return SheetHeading if style.name in HEADINGS else SheetKinsoku
 
 
 # --------------------------------------------------------------------------- inline
 
 
-def inline(spans: m.Inline) -> str:
-    """Document spans -> ReportLab paragraph markup (escaped)."""
+def inline(spans: m.Inline, fonts: SheetFonts) -> str:
+    """Document spans -> ReportLab paragraph markup (escaped), in the sheet's faces."""
     out: list[str] = []
     for s in spans:
         if s.style == "b":
-            out.append(f'<font name="{SANS_BOLD}">{escape(s.text)}</font>')
+            out.append(f'<font name="{fonts.bold}">{escape(s.text)}</font>')
         elif s.style == "em":
-            out.append(f'<font name="{SERIF}">{escape(s.text)}</font>')
+            out.append(f'<font name="{fonts.em}">{escape(s.text)}</font>')
         elif s.style == "ref":
             out.append(
                 f'<a href="#{escape(s.target)}" color="{BLUE.hexval()}">'
-                f'<font name="{MONO}" size="-1.2">{escape(s.text)}</font></a>'
+                f'<font name="{fonts.label}" size="-1.2">{escape(s.text)}</font></a>'
             )
         elif s.style == "br":
             out.append("<br/>")
@@ -350,13 +168,15 @@ class Typesetter:
         self.doc = doc
         self.layout = layout or Layout()
         self.s = Styles(doc.lang, compact=self.layout.compact)
-        self.P = self.s.para_class()
         self.width = width
 
     def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
         if style is not self.s.url:  # a URL keeps its hyphens
             markup = typographic_markup(markup)
-        return self.P(markup, style, bulletText=bullet)
+        return self.s.para_class(style)(markup, style, bulletText=bullet)
+
+    def inline(self, spans: m.Inline) -> str:
+        return inline(spans, self.s.fonts)
 
     def content_width(self, inner: bool) -> float:
         """Right of the rule-ID gutter, and inside a box's padding when ``inner``."""
@@ -375,14 +195,14 @@ class Typesetter:
         if isinstance(b, m.Section):
             return self.section(b)
         if isinstance(b, m.Clause):
-            return [Anchor(b.id), self.p(inline(b.spans), s.clause, b.id)]
+            return [Anchor(b.id), self.p(self.inline(b.spans), s.clause, b.id)]
         if isinstance(b, m.Paragraph):
-            return [self.p(inline(b.spans), s.box if inner else s.para)]
+            return [self.p(self.inline(b.spans), s.box if inner else s.para)]
         if isinstance(b, m.BulletList):
             style = s.box_bullet if inner else s.bullet
             marks = [f"{i}." for i in range(1, len(b.items) + 1)] if b.ordered else None
             return [
-                self.p(inline(item), style, marks[i] if marks else "•")
+                self.p(self.inline(item), style, marks[i] if marks else "•")
                 for i, item in enumerate(b.items)
             ]
         if isinstance(b, m.Table):
@@ -399,8 +219,8 @@ class Typesetter:
                 out.append(Anchor(t.id))
                 out.append(
                     self.p(
-                        f'<font name="{SANS_BOLD}">{escape(t.name)}</font>'
-                        f"{'　' if s.cjk else ' — '}{inline(t.definition)}",
+                        f'<font name="{s.fonts.bold}">{escape(t.name)}</font>'
+                        f"{'　' if s.cjk else ' — '}{self.inline(t.definition)}",
                         s.clause,
                         t.id,
                     )
@@ -415,10 +235,11 @@ class Typesetter:
                     [
                         Anchor(b.id),
                         PageMark(self.layout.pages),
-                        self.p(f"{escape(q)}. {inline(b.question_spans)}", s.question, b.id),
+                        self.p(f"{escape(q)}. {self.inline(b.question_spans)}", s.question, b.id),
                         self.p(
-                            f'<font name="{SANS_BOLD}" color="{BLUE.hexval()}">{escape(a)}.</font> '
-                            f"{inline(b.answer_spans)}",
+                            f'<font name="{s.fonts.heading}" color="{BLUE.hexval()}">'
+                            f"{escape(a)}.</font> "
+                            f"{self.inline(b.answer_spans)}",
                             s.answer,
                         ),
                     ]
@@ -443,7 +264,7 @@ class Typesetter:
         s = self.s
         data = []
         style = [
-            ("FONT", (0, 0), (-1, -1), SANS, 8.4),
+            ("FONT", (0, 0), (-1, -1), s.fonts.body, 8.4),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 2.2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
@@ -464,7 +285,7 @@ class Typesetter:
                     st = s.cell_head_center if cell.align == "center" else s.cell_head
                 else:
                     st = {"center": s.cell_center, "right": s.cell_right}.get(cell.align, s.cell)
-                cells.append(self.p(inline(cell.spans), st))
+                cells.append(self.p(self.inline(cell.spans), st))
                 if cell.colour:
                     style.append(("LINEBEFORE", (c, r), (c, r), 3.2, HexColor(cell.colour)))
             data.append(cells)
@@ -476,7 +297,7 @@ class Typesetter:
         table.setStyle(TableStyle(style))
         out: list[Flowable] = []
         if t.caption:
-            out.append(self.p(inline(t.caption), s.table_caption))
+            out.append(self.p(self.inline(t.caption), s.table_caption))
         out.append(table)
         out.append(Spacer(1, 5))
         return [KeepTogether(out)] if len(t.rows) <= 12 and not inner else out
@@ -485,23 +306,23 @@ class Typesetter:
         s = self.s
         inner: list[Flowable] = []
         if b.title:
-            inner.append(self.p(inline(b.title), s.box_title))
+            inner.append(self.p(self.inline(b.title), s.box_title))
         inner.extend(self.blocks(b.blocks, inner=True))
-        return _Spaced(_panel(inner, self.width - LABEL_W, BLUE_BG, BLUE), 2, 6)
+        return _Spaced(_panel(inner, self.width - LABEL_W, BLUE_BG, BLUE, s.fonts.label), 2, 6)
 
     def example(self, e: m.Example) -> list[Flowable]:
         s = self.s
         word = self.doc.label("example", "Example")
         colour = EXAMPLE_WORD.hexval()
         title = self.p(
-            f'<font color="{colour}">{escape(word)}</font>　{inline(e.title)}'
+            f'<font color="{colour}">{escape(word)}</font>　{self.inline(e.title)}'
             if s.cjk
-            else f'<font color="{colour}">{escape(word)}:</font> {inline(e.title)}',
+            else f'<font color="{colour}">{escape(word)}:</font> {self.inline(e.title)}',
             s.example_title,
             e.id,
         )
         inner = self.blocks(e.blocks, inner=True)
-        t = _panel(inner, self.width - LABEL_W, EXAMPLE_BG, EXAMPLE_LINE)
+        t = _panel(inner, self.width - LABEL_W, EXAMPLE_BG, EXAMPLE_LINE, s.fonts.label)
         return [Anchor(e.id), KeepTogether([title, _Spaced(t, 0, 6)])]
 
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
@@ -510,7 +331,7 @@ class Typesetter:
             return []
         parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else LABEL_W)]
         if d.caption:
-            parts.append(self.p(inline(d.caption), self.s.caption))
+            parts.append(self.p(self.inline(d.caption), self.s.caption))
         return parts if inner else [KeepTogether(parts)]
 
     # title block ----------------------------------------------------------
@@ -525,12 +346,13 @@ class Typesetter:
         if doc.facts:
             sep = "　" if s.cjk else "   "
             facts = sep.join(
-                f'<font name="{SANS_BOLD}" color="{MUTED.hexval()}">{escape(f.label)}</font> '
+                f'<font name="{s.fonts.label_bold}" color="{MUTED.hexval()}">'
+                f"{escape(f.label)}</font> "
                 f"{escape(f.value)}"
                 for f in doc.facts
             )
             left.append(self.p(facts, s.facts))
-        left.extend(self.p(inline(p.spans), s.lead) for p in doc.lead)
+        left.extend(self.p(self.inline(p.spans), s.lead) for p in doc.lead)
         qr_size = 24 * mm
         qr_w = 34 * mm
         right = [
@@ -548,7 +370,7 @@ class Typesetter:
                     ("RIGHTPADDING", (0, 0), (0, 0), 10),
                     ("RIGHTPADDING", (1, 0), (1, 0), 0),
                     ("ALIGN", (1, 0), (1, 0), "CENTER"),
-                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                    ("FONT", (0, 0), (-1, -1), s.fonts.label, 8),
                 ]
             )
         )
@@ -557,13 +379,12 @@ class Typesetter:
             out.append(self.card_summary())
         ids = doc.label("ids")
         if ids:
-            out.append(self.p(escape(ids), ParagraphStyle("ids", s.small, spaceBefore=2)))
+            out.append(self.p(escape(ids), s.ids))
         return out
 
     def card_summary(self) -> Flowable:
         s = self.s
-        head = ParagraphStyle("ch", s.cell_head, fontSize=8.2, textColor=ACCENT)
-        body = ParagraphStyle("cb", s.cell, fontSize=8.2, leading=11)
+        head, body = s.summary_head, s.summary_body
         title = self.p(escape(self.doc.label("card", "On the rule card")), s.box_title)
         body_w = self.width - 26 * mm - 18
         rows = []
@@ -584,11 +405,11 @@ class Typesetter:
                     ("RIGHTPADDING", (0, 0), (-1, -1), 4),
                     ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                    ("FONT", (0, 0), (-1, -1), SANS, 8),
+                    ("FONT", (0, 0), (-1, -1), s.fonts.label, 8),
                 ]
             )
         )
-        t = _panel([title, inner], self.width, BLUE_BG, BLUE, pad=9, h_align="CENTER")
+        t = _panel([title, inner], self.width, BLUE_BG, BLUE, s.fonts.label, 9, "CENTER")
         return _Spaced(t, 2, 4)
 
     def story(self, url: str) -> list[Flowable]:
@@ -629,6 +450,7 @@ def _panel(
     width: float,
     fill: Color,
     line: Color,
+    font: str,
     pad: float = BOX_PAD,
     h_align: str = "RIGHT",
 ) -> Table:
@@ -647,7 +469,7 @@ def _panel(
                 ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                 ("TOPPADDING", (0, 0), (-1, -1), 5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-                ("FONT", (0, 0), (-1, -1), SANS, 8),
+                ("FONT", (0, 0), (-1, -1), font, 8),  # a table sets its cells' font
             ]
         )
     )
@@ -717,12 +539,12 @@ def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     return [line for line in lines if line]
 
 
-def _canvas_maker(footer_title: str):
+def _canvas_maker(footer_title: str, fonts: SheetFonts):
     """A canvas that starts in a registered font and prints "n / N" footers."""
 
     class NumberedCanvas(Canvas):
         def __init__(self, *args, **kwargs) -> None:
-            kwargs["initialFontName"] = SANS  # not Helvetica, the canvas default
+            kwargs["initialFontName"] = fonts.label  # not Helvetica, the canvas default
             kwargs["initialFontSize"] = kwargs.get("initialFontSize") or 9
             kwargs["invariant"] = 1
             super().__init__(*args, **kwargs)
@@ -747,10 +569,10 @@ def _canvas_maker(footer_title: str):
             self.setStrokeColor(RULE)
             self.setLineWidth(0.5)
             self.line(MARGIN_X, y + 9, w - MARGIN_X, y + 9)
-            self.setFont(SANS, 7.2)
+            self.setFont(fonts.label, 7.2)
             self.setFillColor(MUTED)
             self.drawString(MARGIN_X, y, typographic(footer_title))
-            self.setFont(SANS_BOLD, 7.6)
+            self.setFont(fonts.label_bold, 7.6)
             self.setFillColor(INK)
             self.drawRightString(w - MARGIN_X, y, f"{self._pageNumber} / {total}")
             self.restoreState()
@@ -784,7 +606,7 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
         creator="cardpress",
         lang=lang,
         invariant=1,
-        initialFontName=SANS,
+        initialFontName=sheet_fonts(lang).label,
     )
     frame = Frame(
         MARGIN_X,
@@ -798,7 +620,7 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
         id="body",
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    footer = f"{doc.title} · {url}"
+    footer = f"{doc.title}{'・' if lang == 'ja' else ' · '}{url}"
     # a last page with only a ruling or two looks unfinished: set the rulings tighter,
     # and if they still spill, send the last few over together
     for layout in (
@@ -809,7 +631,7 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
         buf.seek(0)
         buf.truncate()
         ts = Typesetter(doc, frame._width, layout)
-        template.build(ts.story(url), canvasmaker=_canvas_maker(footer))
+        template.build(ts.story(url), canvasmaker=_canvas_maker(footer, ts.s.fonts))
         if not stub_rulings(layout.pages):
             break
     return buf.getvalue()

@@ -22,12 +22,26 @@ and diagrams (``diagrams.wrap``) — so they all obey the same rules:
 * forced breaks (``<br/>``, ``\n``) are honoured.
 
 Other languages break at spaces; the same function serves them in diagrams.
+
+Rule sheets set Japanese as a book does (``JustifiedKinsokuParagraph``):
+両端揃え, the line's slack spread between its characters (JIS X 4051's
+字間調整, by the PDF's character spacing); a quarter em between Japanese
+and Latin letters or digits (四分アキ, replacing a typed space there); and a
+katakana word may break where JLREQ allows (not before ー or a small kana)
+rather than leave a line more than ``KATAKANA_SLACK`` ems short. Headings
+(``PhraseKinsokuParagraph``) break only between the phrases budoux finds
+(アルジャントゥイユの|ひなげし), unless one phrase is wider than the line.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import budoux
+import reportlab.platypus.paragraph as rl_paragraph
+from reportlab.lib.enums import TA_JUSTIFY
 from reportlab.lib.rl_accel import sameFrag
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus.paragraph import (
     FragLine,
     Paragraph,
@@ -59,6 +73,10 @@ def is_cjk(lang: str) -> bool:
 
 
 KATAKANA_WORD = 10  # a katakana run up to this long is kept on one line when it can be
+#: a justified line may not be left more than this many ems short to keep a katakana word whole
+KATAKANA_SLACK = 1.5
+#: the space between Japanese and Latin letters or digits in justified text (四分アキ)
+LATIN_GAP = 0.25
 KANJI_WORD = 4  # a kanji run of 2 up to this long is read as one word (非売品, 手札)
 
 
@@ -158,13 +176,23 @@ def _katakana_run_length(chars, b: int) -> int:
     return j - i
 
 
-def line_breaks(chars, widths, max_width, forced=frozenset()) -> list[tuple[int, int]]:
+def line_breaks(
+    chars,
+    widths,
+    max_width,
+    forced=frozenset(),
+    *,
+    katakana_slack: float | None = None,
+    phrases: frozenset[int] | None = None,
+) -> list[tuple[int, int]]:
     """Lines as (start, end) index pairs into ``chars``.
 
     ``chars`` are one-character strings, ``widths`` their advance widths, and
     ``max_width`` a number or a function of the line number. A ``"\n"`` or an index
     in ``forced`` ends a line there (the newline itself is not part of any line).
-    Spaces at the start of a wrapped line are dropped.
+    Spaces at the start of a wrapped line are dropped. With ``katakana_slack`` (points)
+    a katakana word splits where a line would otherwise end more than that short;
+    with ``phrases`` (indices) a line breaks only there while one can.
     """
     width_of = max_width if callable(max_width) else (lambda _n: max_width)
     n = len(chars)
@@ -195,9 +223,46 @@ def line_breaks(chars, widths, max_width, forced=frozenset()) -> list[tuple[int,
             start = i + 1
             continue
         b = legal_break(chars, start, i)
+        if phrases is not None:
+            b = _phrase_break(chars, start, i, b, phrases)
+        elif katakana_slack is not None and sum(widths[b:i]) > katakana_slack:
+            b = _katakana_break(chars, start, i, b)
         lines.append((start, b))
         start = b
     return _no_lone_last_char(chars, widths, width_of, lines, hard)
+
+
+def _katakana_break(chars, start: int, i: int, b: int) -> int:
+    """A break inside the katakana word that ``b`` went back before, where JLREQ allows."""
+    for j in range(i, b, -1):
+        if j < len(chars) and _is_katakana(chars[j - 1]) and _legal(chars, start, j, False):
+            return j
+    return b
+
+
+def _phrase_break(chars, start: int, i: int, b: int, phrases: frozenset[int]) -> int:
+    """The last phrase boundary before ``i`` that is a legal break, else ``b``."""
+    for j in range(i, start, -1):
+        if j in phrases and _legal(chars, start, j, False):
+            return j
+    return b
+
+
+@lru_cache(maxsize=1)
+def _parser() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def phrase_boundaries(text: str) -> frozenset[int]:
+    """Indices between budoux's phrases of ``text`` (and at its spaces)."""
+    out: set[int] = set()
+    at = 0
+    for phrase in _parser().parse(text):
+        at += len(phrase)
+        out.add(at)
+    out.update(i for i, ch in enumerate(text) if ch == " ")
+    out.update(i + 1 for i, ch in enumerate(text) if ch == " ")
+    return frozenset(out)
 
 
 def _visible(chars, start: int, end: int) -> int:
@@ -236,8 +301,22 @@ def _width(u, max_width: float) -> float:
     return w
 
 
-def kinsoku_split(frags, max_widths, calc_bounds: bool, encoding: str = "utf8") -> ParaLines:
-    """ReportLab's CJK line splitting with the breaks chosen by ``line_breaks``."""
+def kinsoku_split(
+    frags,
+    max_widths,
+    calc_bounds: bool,
+    encoding: str = "utf8",
+    *,
+    book: bool = False,
+    phrases: bool = False,
+    gaps: bool = False,
+) -> ParaLines:
+    """ReportLab's CJK line splitting with the breaks chosen by ``line_breaks``.
+
+    ``book`` sets the line as a justified book page (katakana splitting, the
+    slack between characters); ``gaps`` puts a quarter em between Japanese and
+    Latin; ``phrases`` breaks at budoux's phrase boundaries (with ``gaps``).
+    """
     chars = []
     for f in frags:
         text = f.text
@@ -247,6 +326,9 @@ def kinsoku_split(frags, max_widths, calc_bounds: bool, encoding: str = "utf8") 
             chars.extend(cjkU(t, f, encoding) for t in text)
         else:
             chars.append(cjkU(text, f, encoding))
+    gaps = gaps or book or phrases
+    if gaps:
+        chars = latin_gaps(chars, encoding)
     forced = frozenset(i for i, u in enumerate(chars) if hasattr(u.frag, "lineBreak"))
     first = max_widths[0]
     widths = [_width(u, first) for u in chars]
@@ -255,14 +337,74 @@ def kinsoku_split(frags, max_widths, calc_bounds: bool, encoding: str = "utf8") 
     def width_of(n: int) -> float:
         return max_widths[min(n, len(max_widths) - 1)]
 
+    em = getattr(frags[0], "fontSize", 10) if frags else 10
+    breaks = line_breaks(
+        keys,
+        widths,
+        width_of,
+        forced,
+        katakana_slack=KATAKANA_SLACK * em if book else None,
+        phrases=phrase_boundaries("".join(keys)) if phrases else None,
+    )
     lines = []
-    for start, end in line_breaks(keys, widths, width_of, forced):
+    for start, end in breaks:
         mw = width_of(len(lines))
-        seg = chars[start:end]
-        used = sum(_width(u, mw) for u in seg)
         hard = end - 1 in forced
-        lines.append(_para_line(seg, mw, used, mw - used, hard, calc_bounds))
+        seg = chars[start:end]
+        while gaps and seg and str(seg[-1]) == " ":  # no gap hangs at a line's end
+            seg = seg[:-1]
+        used = sum(_width(u, mw) for u in seg)
+        line = _para_line(seg, mw, used, mw - used, hard, calc_bounds)
+        if book:
+            line.cjkGaps = max(0, len(seg) - 1)
+        lines.append(line)
     return ParaLines(kind=1, lines=lines)
+
+
+def _japanese_letter(ch: str) -> bool:
+    """Kana or kanji (not punctuation or brackets, which carry their own space)."""
+    return (
+        ("\u3041" <= ch <= "\u309f")
+        or (_is_katakana(ch) and ch != "・")
+        or _is_kanji(ch)
+        or ch == "〜"
+    )
+
+
+def _latin(ch: str) -> bool:
+    return len(ch) == 1 and ch.isascii() and ch.isalnum()
+
+
+def latin_gaps(chars: list, encoding: str = "utf8") -> list:
+    """``chars`` with a quarter-em space wherever Japanese meets Latin or digits.
+
+    A typed space there becomes the quarter em too (四分アキ, JIS X 4051). The gap
+    is a space set in a smaller size, so it stays a break opportunity that
+    ``line_breaks`` drops at a line's start.
+    """
+    out: list = []
+    n = len(chars)
+    for i, u in enumerate(chars):
+        ch = str(u)
+        prev = str(out[-1]) if out else ""
+        if ch == " " and 0 < i < n - 1:
+            a, b = str(chars[i - 1]), str(chars[i + 1])
+            if (_japanese_letter(a) and _latin(b)) or (_latin(a) and _japanese_letter(b)):
+                out.append(_gap(chars[i - 1], encoding))
+                continue
+        if prev and (
+            (_japanese_letter(prev) and _latin(ch)) or (_latin(prev) and _japanese_letter(ch))
+        ):
+            out.append(_gap(out[-1], encoding))
+        out.append(u)
+    return out
+
+
+def _gap(beside, encoding: str):
+    f = beside.frag
+    size = f.fontSize
+    space = stringWidth(" ", f.fontName, size) or size / 3
+    return cjkU(" ", f.clone(fontSize=size * LATIN_GAP * size / space), encoding)
 
 
 def _para_line(chars, max_width, used, extra, hard, calc_bounds: bool) -> FragLine:
@@ -317,6 +459,9 @@ def _para_line(chars, max_width, used, extra, hard, calc_bounds: bool) -> FragLi
 class KinsokuParagraph(Paragraph):
     """A Paragraph whose CJK wrapping obeys kinsoku (see the module docstring)."""
 
+    book = False  # justified book setting (quarter-em gaps, katakana splits)
+    phrases = False  # break at budoux's phrase boundaries
+
     def breakLinesCJK(self, maxWidths):
         if not isinstance(maxWidths, list | tuple):
             maxWidths = [maxWidths]
@@ -343,7 +488,14 @@ class KinsokuParagraph(Paragraph):
         if done is not None and done[0][0] == key[0] and done[0][1] is frags:
             return done[1]
         auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        lines = kinsoku_split(frags, maxWidths, auto_leading not in ("", "off"))
+        lines = kinsoku_split(
+            frags,
+            maxWidths,
+            auto_leading not in ("", "off"),
+            book=self.book and style.alignment == TA_JUSTIFY,
+            phrases=self.phrases,
+            gaps=self.book,
+        )
         self._kinsoku_lines = (key, lines)
         return lines
 
@@ -351,3 +503,38 @@ class KinsokuParagraph(Paragraph):
         # splitting edits the broken lines' words in place: never hand them out again
         self.__dict__.pop("_kinsoku_lines", None)
         return super().split(availWidth, availHeight)
+
+
+class JustifiedKinsokuParagraph(KinsokuParagraph):
+    """Japanese running text as a book sets it: 両端揃え, 四分アキ, katakana splits."""
+
+    book = True
+
+
+class PhraseKinsokuParagraph(KinsokuParagraph):
+    """A Japanese heading: breaks between phrases (budoux), never inside a word."""
+
+    phrases = True
+
+
+_rl_justify_line = rl_paragraph._justifyDrawParaLineX
+
+
+def _justify_line(tx, offset, line, last=0):
+    """ReportLab's justified line, spreading a Japanese line's slack between its characters.
+
+    ReportLab justifies by widening word spaces, which Japanese has none of; a
+    line from ``JustifiedKinsokuParagraph`` carries its character count and is
+    drawn with the PDF's character spacing instead (the last line stays ragged).
+    """
+    gaps = getattr(line, "cjkGaps", 0)
+    if gaps and not last and not line.lineBreak and line.extraSpace > 1e-6:
+        tx.setCharSpace(line.extraSpace / gaps)
+        try:
+            return rl_paragraph._leftDrawParaLineX(tx, offset, line, last)
+        finally:
+            tx.setCharSpace(0)
+    return _rl_justify_line(tx, offset, line, last)
+
+
+rl_paragraph._justifyDrawParaLineX = _justify_line

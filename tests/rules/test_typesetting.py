@@ -1,0 +1,153 @@
+"""The rule sheets set as a publisher would, read back from every sheet's PDF.
+
+Justified running text (every line but a paragraph's last reaches its
+column's edge), English hyphenated without ladders or runts, each language in
+its own faces, and Japanese spaced by JIS X 4051 (a quarter em to Latin).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
+
+from cardpress.print.fonts import register_fonts, sheet_fonts
+from cardpress.print.justify import MAX_HYPHENS, BookParagraph
+from cardpress.print.rulesheet import LABEL_W
+from cardpress.print.sheetstyles import sheet_styles
+from cardpress.rules import GAMES
+from cardpress.rules.kinsoku import PhraseKinsokuParagraph
+
+from .conftest import LANGS, PAPERS, Sheets
+from .typeset_readback import is_runt, paragraphs, reaches
+
+JAPANESE = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u4e00-\u9fff々]")
+
+
+def _paras(sheets: Sheets, game: str, lang: str, paper: str):
+    path = sheets.pdf(game, lang, paper)
+    width = float(PdfReader(path).pages[0].mediabox.width)
+    return paragraphs(path.read_bytes(), width, lang)
+
+
+def _fonts(sheets: Sheets, game: str, lang: str) -> set[str]:
+    out = subprocess.run(
+        ["pdffonts", str(sheets.pdf(game, lang))], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[2:]
+    return {row.split()[0].split("+")[-1] for row in out}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_language_in_its_own_faces(sheets: Sheets, game: str) -> None:
+    en, ja = _fonts(sheets, game, "en"), _fonts(sheets, game, "ja")
+    assert {"CharisSIL", "CharisSIL-Bold", "OpenSans-Bold"} <= en, en
+    assert not any(f.startswith(("CharisSIL", "OpenSans")) for f in ja), ja
+    assert "BIZUDPGothic-Regular" in ja
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_running_text_is_justified(sheets: Sheets, game: str, lang: str, paper: str) -> None:
+    paras = _paras(sheets, game, lang, paper)
+    inner = [(line, p) for p in paras for line in p.inner()]
+    assert len(inner) > 20, f"{game}/{lang}/{paper}: too few running lines found to judge"
+    short = [
+        f"{line.box[2]:.1f} < {p.right:.1f}: {line.text}"
+        for line, p in inner
+        if not reaches(line, p)
+    ]
+    assert not short, f"{game}/{lang}/{paper}: lines short of the column edge:\n" + "\n".join(short)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_runts(sheets: Sheets, game: str, paper: str) -> None:
+    runts = [p.lines[-1].text for p in _paras(sheets, game, "en", paper) if is_runt(p)]
+    assert not runts, f"{game}/{paper}: one-word last lines: {runts}"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_english_is_hyphenated_without_ladders(sheets: Sheets, paper: str) -> None:
+    hyphenated = 0
+    for game in GAMES:
+        for p in _paras(sheets, game, "en", paper):
+            ends = [line.text.endswith("-") for line in p.inner()]
+            hyphenated += sum(ends)
+            run = 0
+            for end in ends:
+                run = run + 1 if end else 0
+                assert run <= MAX_HYPHENS, f"{game}: {MAX_HYPHENS + 1} hyphens in a row: {p.lines}"
+    assert hyphenated >= 5, f"only {hyphenated} hyphenated lines across the English sheets"
+
+
+def _lines(text: str, style: ParagraphStyle, width: float, cls=BookParagraph) -> list[str]:
+    register_fonts()
+    para = cls(text, style)
+    para.wrap(width, 10_000)
+    out = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):
+            out.append(" ".join(line[1]))
+        else:
+            out.append("".join(f.text for f in line.words))
+    return out
+
+
+def test_headings_are_never_hyphenated() -> None:
+    styles = sheet_styles("en", LABEL_W)
+    text = "Acknowledgements notwithstanding incomprehensibilities"
+    body = _lines(text, styles["para"], 120)
+    assert any(line.endswith("-") for line in body[:-1]), body  # the body would
+    for name in ("title", "h1", "h2", "box_title", "question", "table_caption"):
+        lines = _lines(text, styles[name], 120)
+        assert not any(line.rstrip().endswith("-") for line in lines), (name, lines)
+
+
+def test_a_runt_takes_a_word_back() -> None:
+    style = sheet_styles("en", LABEL_W)["body"]
+    plain = ParagraphStyle("plain", style, hyphenationLang="")
+    text = "Shuffle the deck and deal seven cards to every player at the table, then begin."
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    register_fonts()
+    width = stringWidth(text.rsplit(" ", 1)[0], style.fontName, style.fontSize) + 1
+
+    before = _lines(text, plain, width, Paragraph)
+    assert len(before[-1].split()) == 1, before  # the case this guards against
+    after = _lines(text, plain, width)
+    assert len(after) == len(before) and len(after[-1].split()) >= 2, after
+
+
+def test_japanese_headings_break_between_phrases() -> None:
+    style = sheet_styles("ja", LABEL_W)["h1"]
+    text = "アルジャントゥイユのひなげし"
+    register_fonts()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth("アルジャントゥイユのひな", style.fontName, style.fontSize) + 1
+    lines = _lines(text, style, width, PhraseKinsokuParagraph)
+    assert lines == ["アルジャントゥイユの", "ひなげし"], lines
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_quarter_em_between_japanese_and_latin(sheets: Sheets, game: str) -> None:
+    register_fonts()
+    tight = []
+    for p in _paras(sheets, game, "ja", "a4"):
+        for line in p.lines:
+            tight += re.findall(
+                rf"{JAPANESE.pattern}[A-Za-z0-9]|[A-Za-z0-9]{JAPANESE.pattern}", line.text
+            )
+    assert not tight, f"{game}: Japanese set against Latin with no space: {tight[:10]}"
+    assert sheet_fonts("ja").body == "CardpressSans"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_separators(sheets: Sheets, game: str) -> None:
+    text = sheets.text(game, "ja")
+    assert " · " not in text and "·" not in text, f"{game}: a Latin middle dot in Japanese"
