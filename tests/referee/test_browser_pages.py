@@ -12,6 +12,7 @@ import pytest
 
 from cardpress.paths import ROOT
 from tests.referee.conftest import phone_page
+from tests.referee.layout import column_problems, split_words
 
 AXE = ROOT / "tests" / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -89,6 +90,7 @@ def tables(server) -> dict[str, str]:
         ("es", "eshi100", ["Aki", "Ben", "Chie"], 8),
         ("de", "detective-eye", ["Aki", "Ben", "Chie"], 0),
         ("ump", "ultimatch", ["Aki", "Ben"], 7),  # seed 5: then Aki has 40 plays
+        ("gr", "gallery-rush", ["Aki", "Ben", "Chie"], 2),
     ):
         made = call("/api/v1/tables", {"game": game, "players": players, "seed": 5})
         state = GAMES[game].new_game(players, 5)
@@ -169,4 +171,46 @@ def test_axe_finds_no_violation(browser, server, tables, lang, scheme):
             ]
             if violations:
                 found[kind] = violations
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+#: every page kind a person meets, on top of PAGES: every deck's card page (an
+#: 絵師100人展 proxy too) and deck page, every game's live seat
+EVERY_KIND = {
+    **PAGES,
+    "triptych deck": "/{lang}/c/triptych/",
+    "ultimatch deck": "/{lang}/c/ultimatch/",
+    "eshi100 deck": "/{lang}/c/eshi100/",
+    "ultimatch rule card": "/{lang}/c/ultimatch/r0",
+    "eshi100 proxy": "/{lang}/c/eshi100/no-999",
+    "gallery rush table": "/{lang}/{gr_seat}",
+    "detective eye table": "/{lang}/{de_seat}",
+    "ultimatch table, two players": "/{lang}/{ump_seat}",
+    "eshi100 host": "/{lang}/{es_host}",
+    "ultimatch spectator": "/{lang}/{um_watch}",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [360, 390])
+def test_every_page_reads_as_a_column_of_the_phones_width(browser, server, tables, lang, width):
+    """Main's text column spans at least 85 % of the phone, and no paragraph or
+    heading wraps into lines shorter than half of it (one word a line)."""
+    found = {}
+    with phone_page(browser, width, lang) as page:
+        for kind, url in EVERY_KIND.items():
+            page.goto(server + url.format(lang=lang, **tables))
+            if problems := column_problems(page):
+                found[kind] = problems[:4]
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_label_breaks_a_word_at_360px(browser, server, tables, lang):
+    found = {}
+    with phone_page(browser, 360, lang) as page:
+        for kind, url in EVERY_KIND.items():
+            page.goto(server + url.format(lang=lang, **tables))
+            if split := split_words(page, lang):
+                found[kind] = split[:6]
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
