@@ -389,6 +389,11 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             todo.append(job)
     total = len(todo)
     _warm(todo, opts)
+    if any(j.deck == "triptych" for j in todo):
+        from cardpress.print.art import warm_cards
+
+        # every picture painted once, over the build's processes, before the workers fork
+        warm_cards(cat.triptych.cards, opts.jobs)
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import warnings
 from pathlib import Path
 
@@ -96,3 +97,170 @@ def test_every_painting_is_its_own_picture():
         if ha - hb < 12
     ]
     assert not close, f"near-identical art (pHash distance of 64 bits): {close}"
+
+
+# --------------------------------------------------------------------------- the brush strokes
+
+NUM = rb"(-?[\d.]+)"
+
+
+def _strokes_drawn(pdf: bytes) -> list[dict]:
+    """The brush strokes in an uncompressed one-picture PDF, read from its operators.
+
+    Each stroke is a path ended by ``S`` after a ``RG`` colour: its colour and its
+    points (move-to, curve end points), in the page's coordinates.
+    """
+    import re
+
+    content = pdf.split(b"stream", 1)[1]
+    strokes, colour = [], None
+    for line in content.split(b"\n"):
+        m = re.fullmatch(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) RG", line.strip())
+        if m:
+            colour = tuple(float(v) for v in m.groups())
+            continue
+        if not line.endswith(b" S") or colour is None:
+            continue
+        nums = [float(v) for v in re.findall(NUM, line)]
+        ops = re.findall(rb"[mcl]\b", line)
+        pts, k = [], 0
+        for op in ops:
+            take = 6 if op == b"c" else 2
+            seg = nums[k : k + take]
+            k += take
+            pts.append((seg[-2], seg[-1]))
+        strokes.append({"colour": colour, "points": pts})
+    return strokes
+
+
+def _stats(strokes: list[dict]) -> dict[str, float]:
+    """Mean stroke length (pt), mean turning per stroke (radians), colour spread of neighbours."""
+    import math
+    import statistics
+
+    lengths, turns = [], []
+    for s in strokes:
+        p = s["points"]
+        lengths.append(sum(math.dist(a, b) for a, b in itertools.pairwise(p)))
+        turn = 0.0
+        for a, b, c in zip(p, p[1:], p[2:], strict=False):
+            a1 = math.atan2(b[1] - a[1], b[0] - a[0])
+            a2 = math.atan2(c[1] - b[1], c[0] - b[0])
+            turn += abs((a2 - a1 + math.pi) % (2 * math.pi) - math.pi)
+        turns.append(turn)
+    cells: dict[tuple[int, int], list[tuple[float, ...]]] = {}
+    for s in strokes:
+        x, y = s["points"][0]
+        cells.setdefault((int(x // 6), int(y // 6)), []).append(s["colour"])
+    spread = [
+        statistics.pvariance([sum(c) / 3 for c in cs])
+        + statistics.pvariance([c[0] - c[2] for c in cs])
+        for cs in cells.values()
+        if len(cs) >= 3
+    ]
+    return {
+        "length": statistics.mean(lengths),
+        "turning": statistics.mean(turns),
+        "colour": statistics.mean(spread),
+    }
+
+
+def _painter_stats() -> dict[str, dict[str, float]]:
+    t = catalogue().triptych
+    by_painter: dict[str, list[dict]] = {}
+    for card in t.cards:
+        if str(card.kind) == "painting":
+            by_painter.setdefault(str(card.painter), []).extend(_strokes_drawn(_ops(card)))
+    return {p: _stats(s) for p, s in by_painter.items()}
+
+
+def test_each_painter_handles_the_brush_in_a_manner_of_its_own():
+    """Read from the drawn paths: Van Gogh's strokes are long and turn, Monet's short
+    dabs of broken colour, Vermeer's glazes smooth in colour and straight."""
+    s = _painter_stats()
+    gogh, monet, vermeer = s["gogh"], s["monet"], s["vermeer"]
+    assert gogh["length"] > 2 * monet["length"], s
+    assert gogh["turning"] > 1.5 * vermeer["turning"], s
+    assert gogh["turning"] > 1.5 * monet["turning"], s
+    assert monet["colour"] > 1.5 * vermeer["colour"], s
+    assert len(_strokes_drawn(_ops(catalogue().triptych.card("m1")))) > 500
+
+
+def test_a_forgery_is_painted_off_its_painters_manner():
+    """A forger's strokes all run one way, where the painter's follow the picture."""
+    import math
+    import statistics
+
+    t = catalogue().triptych
+
+    def directions(card) -> float:
+        angles = []
+        for s in _strokes_drawn(_ops(card)):
+            p = s["points"]
+            if len(p) >= 2 and math.dist(p[0], p[-1]) > 1:
+                angles.append(math.atan2(p[-1][1] - p[0][1], p[-1][0] - p[0][0]) % math.pi)
+        # spread of the (undirected) angles: 0 when every stroke runs one way
+        return 1 - math.hypot(
+            statistics.mean(math.cos(2 * a) for a in angles),
+            statistics.mean(math.sin(2 * a) for a in angles),
+        )
+
+    for painting, forgery in (("m1", "fm"), ("g5", "fg"), ("v1", "fv")):
+        assert directions(t.card(forgery)) < 0.5 * directions(t.card(painting)), forgery
+
+
+def test_pictures_are_painted_once_before_the_workers_fork(monkeypatch):
+    """``warm_cards`` paints every picture over two processes; drawing then paints none."""
+    from cardpress.print.art import painterly, warm_cards
+
+    t = catalogue().triptych
+    cards = [c for c in t.cards if str(c.kind) == "painting"][:6]
+    before = {k: v for k, v in painterly._painted.items()}
+    for card in cards:
+        painterly._painted.pop(painterly_key(card), None)
+    warm_cards(cards, jobs=2)
+    assert all(painterly_key(c) in painterly._painted for c in cards)
+
+    def no_painting(picture):
+        raise AssertionError(f"painted again: {picture}")
+
+    monkeypatch.setattr(painterly, "_paint", no_painting)
+    for card in cards:
+        _ops(card)
+    painterly._painted.update(before)
+
+
+def painterly_key(card):
+    from cardpress.print.art import picture_of
+
+    return picture_of(card)
+
+
+def test_the_art_is_the_same_bytes_in_a_fresh_process():
+    """Seeded per card, never by the process: two interpreters (hash seeds apart) agree."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import io,hashlib\n"
+        "from reportlab.pdfgen.canvas import Canvas\n"
+        "from cardpress.catalogue import load_catalogue\n"
+        "from cardpress.print.art import draw_card_art\n"
+        "t = load_catalogue().triptych\n"
+        "buf = io.BytesIO(); c = Canvas(buf, invariant=1)\n"
+        "for i in ('m3', 'g4', 'v6', 'fv', 'ml'):\n"
+        "    draw_card_art(c, t.card(i), 10, 10, 150, 115); c.showPage()\n"
+        "c.save(); print(hashlib.sha256(buf.getvalue()).hexdigest())\n"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            check=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1

@@ -18,13 +18,13 @@ replaces the generated art; a missing file warns and draws a placeholder.
 
 from __future__ import annotations
 
-import random
 import warnings
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 
 from cardpress.print import fonts
+from cardpress.print.art import painterly
 from cardpress.print.art.colour import (
     RGB,
     Ink,
@@ -38,10 +38,14 @@ from cardpress.print.art.colour import (
     relative_luminance,
     seed_of,
 )
+from cardpress.print.art.gogh import brushwork as gogh_brushwork
 from cardpress.print.art.gogh import gogh
+from cardpress.print.art.mona_lisa import brushwork as mona_lisa_brushwork
 from cardpress.print.art.mona_lisa import mona_lisa
+from cardpress.print.art.monet import brushwork as monet_brushwork
 from cardpress.print.art.monet import monet
 from cardpress.print.art.pen import Painting, Pen, clip
+from cardpress.print.art.vermeer import brushwork as vermeer_brushwork
 from cardpress.print.art.vermeer import vermeer
 
 __all__ = [
@@ -77,17 +81,20 @@ MANNERS: dict[str, Painting] = {
 # --------------------------------------------------------------------------- public API
 
 
+for _name, _scene_fn, _brushwork in (
+    ("monet", monet, monet_brushwork),
+    ("gogh", gogh, gogh_brushwork),
+    ("vermeer", vermeer, vermeer_brushwork),
+    ("mona-lisa", mona_lisa, mona_lisa_brushwork),
+):
+    painterly.register(_name, _scene_fn, _brushwork)
+
+
 def draw_generated(
     canvas, manner: str, seed_key: str, x, y, w, h, *, dull: bool = False, hint: str = ""
 ) -> None:
-    """Draw a painter's manner in the box, clipped; ``dull`` greys it (forgeries)."""
-    canvas.saveState()
-    clip(canvas, x, y, w, h)
-    canvas.translate(x, y)
-    rng = random.Random(seed_of(seed_key))
-    pen = Pen(canvas, rng, (lambda c: grey(c, 0.65)) if dull else (lambda c: c), hint)
-    MANNERS[manner](pen, w, h)
-    canvas.restoreState()
+    """Paint a scene in a painter's manner in the box, clipped; ``dull``: a forger's copy."""
+    painterly.draw_painted(canvas, manner, seed_key, x, y, w, h, dull=dull, hint=hint)
 
 
 def draw_image(canvas, path: Path, x, y, w, h) -> bool:
@@ -125,9 +132,28 @@ def draw_placeholder(canvas, label: str, x, y, w, h) -> None:
     canvas.restoreState()
 
 
+def picture_of(card) -> painterly.Picture | None:
+    """What a Triptych card's generated art paints: (style, seed key, forged, title), if any."""
+    if getattr(card, "image", None):
+        return None
+    if str(card.kind) == "mona-lisa":
+        return ("mona-lisa", card.id, False, "")
+    if card.painter is None:
+        return None
+    hint = card.title.en if hasattr(card.title, "en") else ""
+    return (str(card.painter), card.id, str(card.kind) == "forgery", hint)
+
+
+def warm_cards(cards, jobs: int = 1) -> None:
+    """Paint every generated picture of these cards now, over ``jobs`` processes.
+
+    A build calls it before its workers fork, so they inherit the strokes.
+    """
+    painterly.warm([p for p in map(picture_of, cards) if p is not None], jobs)
+
+
 def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None:
     """The art box of a Triptych card: its image file, else generated art."""
-    dull = str(card.kind) == "forgery"
     image = getattr(card, "image", None)
     if image:
         path = Path(image)
@@ -138,10 +164,9 @@ def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None
         warnings.warn(f"{card.id}: image {image} not found; drawing a placeholder", stacklevel=2)
         draw_placeholder(canvas, Path(image).name, x, y, w, h)
         return
-    if str(card.kind) == "mona-lisa":
-        draw_generated(canvas, "mona-lisa", card.id, x, y, w, h)
-    elif card.painter is not None:
-        hint = card.title.en if hasattr(card.title, "en") else ""
-        draw_generated(canvas, str(card.painter), card.id, x, y, w, h, dull=dull, hint=hint)
-    else:
+    picture = picture_of(card)
+    if picture is None:
         draw_placeholder(canvas, card.id, x, y, w, h)
+        return
+    style, seed_key, dull, hint = picture
+    draw_generated(canvas, style, seed_key, x, y, w, h, dull=dull, hint=hint)

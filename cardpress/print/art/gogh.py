@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import random
 
+import numpy as np
+
+from cardpress.print.art.brush import Manner
 from cardpress.print.art.colour import RGB, hex_rgb, jitter
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
 
@@ -409,3 +413,50 @@ def gogh(pen: Pen, w: float, h: float) -> None:
     scene = pick_scene(pen, "gogh", ("starry", "wheat", "sunflowers", "irises"))
     pen.c.setLineCap(1)
     GOGH_SCENES[scene](pen, w, h)
+
+
+def flow(seed: int):
+    """Van Gogh's flow field: a rolling wave everywhere, two or three vortices in the sky."""
+    rng = random.Random(seed)
+    centres = [
+        (rng.uniform(0.2, 0.8), rng.uniform(0.62, 0.88), rng.uniform(0.1, 0.18))
+        for _ in range(rng.randint(2, 3))
+    ]
+
+    def angle(u: np.ndarray, v: np.ndarray, aspect: float) -> np.ndarray:
+        base = 0.5 * np.sin(u * 7 + v * 5)
+        vx, vy = np.cos(base), np.sin(base)
+        for cx, cy, r in centres:
+            dx, dy = u - cx, (v - cy) / aspect
+            d2 = dx * dx + dy * dy
+            wt = 2.5 * np.exp(-d2 / (r * r))
+            d = np.sqrt(d2) + 1e-6
+            vx, vy = vx - wt * dy / d, vy + wt * dx / d
+        return np.arctan2(vy, vx)
+
+    return angle
+
+
+def brushwork(seed: int) -> Manner:
+    """Van Gogh: long impasto strokes along a flow field, strong complementary contrast."""
+    return Manner(
+        brushes=(3.5, 2.0, 1.2),
+        threshold=0.18,
+        tolerance=0.4,
+        budget=(260, 320, 420),
+        min_length=3,
+        max_length=8,
+        curvature=0.55,
+        blur=0.5,
+        step=1.5,
+        saturation=1.5,
+        contrast=1.15,
+        hue_jitter=0.015,
+        value_jitter=0.05,
+        width_jitter=0.15,
+        width=0.7,
+        flow=flow(seed),
+        flow_weight=0.55,
+        ground=(0.55, 0.45, 0.28),
+        impasto=0.35,
+    )

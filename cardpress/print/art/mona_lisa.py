@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardpress.print.art.brush import Manner
 from cardpress.print.art.colour import hex_rgb
 from cardpress.print.art.pen import Pen, gradient
 
@@ -94,3 +95,22 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     for k in range(3):
         pen.stroke(hex_rgb("#2a2414"), 4 + k * 5, 0.2)
         pen.c.rect(0, 0, w, h, stroke=1, fill=0)
+
+
+def brushwork(seed: int) -> Manner:
+    """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke."""
+    return Manner(
+        brushes=(6.0, 3.0, 1.5),
+        threshold=0.15,
+        tolerance=0.18,
+        budget=(200, 300, 400),
+        min_length=2,
+        max_length=8,
+        curvature=0.3,
+        blur=1.2,
+        step=1.5,
+        alpha=(0.7, 0.55, 0.6),
+        saturation=0.9,
+        width_jitter=0.05,
+        ground=(0.32, 0.28, 0.18),
+    )

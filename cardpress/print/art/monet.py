@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from cardpress.print.art.brush import Manner
 from cardpress.print.art.colour import hex_rgb, jitter
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
 
@@ -334,88 +335,135 @@ def _parasol(pen: Pen, w: float, h: float) -> None:
 
 
 def _japonaise(pen: Pen, w: float, h: float) -> None:
-    """La Japonaise: a woman in a red kimono turning with a fan, paper fans on the wall."""
+    """La Japonaise: Camille full-length in a red kimono, turning back over her shoulder
+    with a tricolour fan raised, blonde wig; round paper fans on a blue-grey wall, tatami."""
     rng = pen.rng
-    pen.rect(0, 0, w, h, hex_rgb("#8fa3b8"))  # blue-grey wall
-    dabs(
-        pen,
-        60,
-        0,
-        h * 0.2,
-        w,
-        h * 0.8,
-        [hex_rgb("#9fb2c4"), hex_rgb("#7d93aa")],
-        (4, 8),
-        (2, 3.5),
-        0.6,
-        0.8,
-        0.5,
+    pen.rect(0, 0, w, h, hex_rgb("#8da0b4"))  # blue-grey wall
+    pen.rect(0, 0, w, h * 0.16, hex_rgb("#cdb47c"))  # tatami
+    for k in range(9):
+        pen.dab(w * k / 8, h * 0.08, h * 0.16, math.pi / 2, 0.5, hex_rgb("#9a8050"), 0.7)
+    # uchiwa fans scattered on the wall, each its own colour and design
+    fans = (
+        ("#f2ead6", "#c8283c"),
+        ("#dfe6ee", "#2f5fa8"),
+        ("#f0d6c8", "#4f7a4a"),
+        ("#f4e2b0", "#c8283c"),
+        ("#e6eef2", "#7a4a8a"),
+        ("#f2ead6", "#2f5fa8"),
+        ("#f6d0d6", "#3a6a4a"),
+        ("#e8dcc0", "#b0302a"),
+        ("#dfe6ee", "#d9a03a"),
+        ("#f2ead6", "#4a4a7a"),
+        ("#f0d6c8", "#2f5fa8"),
+        ("#f4e2b0", "#7a4a8a"),
     )
-    pen.rect(0, 0, w, h * 0.2, hex_rgb("#c9b27a"))  # tatami
-    for k in range(6):
-        pen.dab(w * k / 5, h * 0.1, h * 0.2, math.pi / 2, 0.5, hex_rgb("#8a7448"), 0.6)
-    for _ in range(9):  # round paper fans on the wall
-        fx, fy, r = rng.uniform(0.05, 0.95) * w, rng.uniform(0.45, 0.95) * h, rng.uniform(6, 10)
-        pen.ellipse(fx, fy, r, r, hex_rgb(rng.choice(("#f2e6c8", "#e8c8a0", "#d9e0e8", "#f0d0c0"))))
+    spots = [
+        (0.08, 0.85),
+        (0.22, 0.66),
+        (0.12, 0.42),
+        (0.3, 0.9),
+        (0.7, 0.88),
+        (0.86, 0.7),
+        (0.78, 0.45),
+        (0.94, 0.9),
+        (0.62, 0.62),
+        (0.05, 0.22),
+        (0.92, 0.28),
+        (0.2, 0.25),
+    ]
+    for (u, v), (paper, ink) in zip(spots, fans, strict=True):
+        fx, fy, r = u * w + rng.uniform(-3, 3), v * h + rng.uniform(-3, 3), rng.uniform(6.5, 9)
+        pen.dab(
+            fx, fy - r, r * 0.9, -math.pi / 2 + rng.uniform(-0.4, 0.4), 1.2, hex_rgb("#6a5030")
+        )  # the handle
+        pen.ellipse(fx, fy, r, r, hex_rgb(paper))
+        pen.blob(
+            [
+                (fx - r * 0.6, fy - r * 0.2),
+                (fx, fy + r * 0.5),
+                (fx + r * 0.5, fy - r * 0.1),
+                (fx, fy - r * 0.4),
+            ],
+            hex_rgb(ink),
+            0.75,
+        )  # its painted motif
+    cx = w * 0.46
+    # the kimono: a red column widening to a train pooled on the floor at the right
+    pen.blob(
+        [
+            (cx - w * 0.17, h * 0.02),
+            (cx - w * 0.13, h * 0.35),
+            (cx - w * 0.1, h * 0.62),
+            (cx - w * 0.03, h * 0.74),
+            (cx + w * 0.07, h * 0.72),
+            (cx + w * 0.11, h * 0.5),
+            (cx + w * 0.2, h * 0.15),
+            (cx + w * 0.36, h * 0.04),
+            (cx + w * 0.3, 0),
+        ],
+        hex_rgb("#c81f2c"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.15, h * 0.04),
+            (cx - w * 0.1, h * 0.4),
+            (cx - w * 0.05, h * 0.42),
+            (cx - w * 0.08, h * 0.04),
+        ],
+        hex_rgb("#e8503e"),
+        0.8,
+    )  # the lit fold
+    # the embroidered samurai on the back of the kimono: a dark face, blue-green armour, sword
+    sx, sy = cx + w * 0.04, h * 0.3
+    pen.blob(
+        [
+            (sx - w * 0.08, sy - h * 0.18),
+            (sx - w * 0.09, sy + h * 0.08),
+            (sx, sy + h * 0.16),
+            (sx + w * 0.09, sy + h * 0.06),
+            (sx + w * 0.1, sy - h * 0.2),
+        ],
+        hex_rgb("#2e4f5a"),
+    )
+    pen.ellipse(sx, sy + h * 0.1, w * 0.035, h * 0.045, hex_rgb("#3a2a22"))  # the warrior's face
+    pen.ellipse(sx - w * 0.01, sy + h * 0.115, 1.3, 0.9, hex_rgb("#e8c86a"))  # glaring eye
+    pen.dab(sx + w * 0.02, sy - h * 0.02, h * 0.3, 0.9, 1.6, hex_rgb("#d9b04a"))  # the sword
+    for _ in range(10):  # gold and green embroidery
         pen.ellipse(
-            fx + r * 0.2,
-            fy,
-            r * 0.4,
-            r * 0.4,
-            hex_rgb(rng.choice(("#c8283c", "#2f5fa8", "#4f7a4a"))),
-            0.6,
+            sx + rng.uniform(-w * 0.08, w * 0.09),
+            sy + rng.uniform(-h * 0.17, h * 0.05),
+            rng.uniform(1.2, 2.5),
+            rng.uniform(1, 2),
+            hex_rgb(rng.choice(("#d9a03a", "#5a8a4a", "#e8d07a", "#1e3a6a"))),
         )
-    cx = w * 0.5
-    # the red kimono, hem pooled on the floor, embroidered warrior in the folds
+    # her white-gloved hand at the hip, her head turned back over the shoulder
+    pen.ellipse(cx - w * 0.09, h * 0.48, 2.4, 2.2, hex_rgb("#f2ecde"))
+    pen.ellipse(cx - w * 0.005, h * 0.8, w * 0.04, h * 0.06, hex_rgb("#f2d4bc"))  # face
     pen.blob(
         [
-            (cx - w * 0.22, h * 0.02),
-            (cx - w * 0.12, h * 0.45),
-            (cx - w * 0.08, h * 0.72),
-            (cx + w * 0.08, h * 0.74),
-            (cx + w * 0.12, h * 0.45),
-            (cx + w * 0.26, h * 0.02),
+            (cx - w * 0.05, h * 0.8),
+            (cx - w * 0.035, h * 0.89),
+            (cx + w * 0.02, h * 0.9),
+            (cx + w * 0.045, h * 0.83),
+            (cx + w * 0.03, h * 0.77),
         ],
-        hex_rgb("#c8202e"),
-    )
-    dabs(
-        pen,
-        30,
-        cx - w * 0.15,
-        h * 0.05,
-        w * 0.3,
-        h * 0.5,
-        [hex_rgb("#9a1420"), hex_rgb("#e85a4a"), hex_rgb("#d9a03a")],
-        (3, 7),
-        (1, 2),
-        1.2,
-        1,
-        0.8,
-    )
-    pen.blob(
-        [
-            (cx - w * 0.06, h * 0.2),
-            (cx - w * 0.02, h * 0.42),
-            (cx + w * 0.08, h * 0.38),
-            (cx + w * 0.06, h * 0.18),
-        ],
-        hex_rgb("#3a5f3a"),
-        0.85,
-    )  # the warrior's green
-    # head: blonde hair, turned to us
-    pen.ellipse(cx + w * 0.01, h * 0.79, w * 0.045, h * 0.06, hex_rgb("#f0d2b8"))
-    pen.arc(cx + w * 0.01, h * 0.8, w * 0.048, 10, 170, hex_rgb("#e8c36a"), 3.2)
-    # the fan raised in her right hand: tricolour
-    fx, fy = cx + w * 0.17, h * 0.8
+        hex_rgb("#e8c36a"),
+    )  # wig
+    pen.ellipse(cx - w * 0.02, h * 0.79, w * 0.022, h * 0.038, hex_rgb("#f2d4bc"))  # cheek
+    pen.dab(cx - w * 0.03, h * 0.765, 2, 0, 0.9, hex_rgb("#c03a3a"))  # lips
+    # the folding fan raised beside her head: blue, white, red
+    fx, fy = cx - w * 0.13, h * 0.74
     for k, col in enumerate(("#2f5fa8", "#f4f1ea", "#c8283c")):
+        a0, a1 = math.pi * (0.5 + k / 3 * 0.75), math.pi * (0.5 + (k + 1) / 3 * 0.75)
         pen.poly(
             [
-                (fx, fy - h * 0.08),
-                (fx - w * 0.1 + k * w * 0.067, fy + h * 0.08),
-                (fx - w * 0.1 + (k + 1) * w * 0.067, fy + h * 0.08),
+                (fx, fy),
+                (fx + math.cos(a0) * w * 0.12, fy + math.sin(a0) * w * 0.12),
+                (fx + math.cos(a1) * w * 0.12, fy + math.sin(a1) * w * 0.12),
             ],
             hex_rgb(col),
         )
+    pen.ellipse(fx + 1, fy - 1, 2.2, 2, hex_rgb("#f2ecde"))  # the gloved hand holding it
 
 
 MONET_SCENES: dict[str, Painting] = {
@@ -434,3 +482,24 @@ def monet(pen: Pen, w: float, h: float) -> None:
     scene = pick_scene(pen, "monet", ("pond", "sunrise", "poppies", "haystacks"))
     pen.c.setLineCap(1)
     MONET_SCENES[scene](pen, w, h)
+
+
+def brushwork(seed: int) -> Manner:
+    """Monet: short broken dabs of pure colour side by side, light dissolving the edges."""
+    return Manner(
+        brushes=(3.2, 2.0, 1.1),
+        threshold=0.1,
+        budget=(420, 520, 650),
+        min_length=2,
+        max_length=3,
+        curvature=0.4,
+        blur=0.6,
+        step=1.3,
+        saturation=1.35,
+        contrast=1.05,
+        hue_jitter=0.04,
+        value_jitter=0.07,
+        width_jitter=0.3,
+        width=0.55,
+        ground=(0.93, 0.9, 0.84),
+    )

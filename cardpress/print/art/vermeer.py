@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from cardpress.print.art.brush import Manner
 from cardpress.print.art.colour import hex_rgb, jitter, mix
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
 
@@ -372,56 +373,197 @@ def _art_of_painting(pen: Pen, w: float, h: float) -> None:
     )
 
 
-def _scholar(pen: Pen, w: float, h: float, standing: bool) -> None:
-    """The Astronomer (seated, hand on the globe) or the Geographer (standing, dividers)."""
-    _room(pen, w, h, "#b9ad92" if not standing else "#d3c9ae")
-    # a cabinet at the back, a globe on it for the geographer
-    pen.rect(w * 0.65, h * 0.45, w * 0.3, h * 0.2, hex_rgb("#4a3322"))
-    if standing:
-        pen.ellipse(w * 0.82, h * 0.74, w * 0.07, w * 0.07, hex_rgb("#b89a5a"))
-        pen.rect(w * 0.45, h * 0.68, w * 0.18, h * 0.22, hex_rgb("#a89a7a"))  # a chart on the wall
-    else:
-        pen.rect(w * 0.5, h * 0.62, w * 0.22, h * 0.26, hex_rgb("#3a2e22"))  # the dark picture
-    # the table with its heavy tapestry cloth, sweeping to the floor
-    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.5, h * 0.42), (0, h * 0.45)], hex_rgb("#6a3a2a"))
-    dabs(
-        pen,
-        40,
-        0,
-        0,
-        w * 0.5,
-        h * 0.44,
-        [hex_rgb("#3a5a7a"), hex_rgb("#c9a24a"), hex_rgb("#8a2a22")],
-        (3, 6),
-        (1.2, 2.2),
-        1.0,
-        1.5,
-        0.8,
-    )
-    robe = "#5a7a8a" if not standing else "#3a5a8a"
-    if standing:  # the geographer leans on the table, dividers in hand, looking to the window
-        cx = w * 0.45
-        _figure(pen, cx, h * 0.05, w * 0.11, h * 0.72, robe, robe)
-        pen.dab(cx - w * 0.12, h * 0.5, h * 0.12, 1.9, 1.0, hex_rgb("#2a2a2a"))  # dividers
-        pen.rect(w * 0.1, h * 0.42, w * 0.3, h * 0.06, hex_rgb("#efe6cc"))  # the chart he studies
-    else:  # the astronomer seated, reaching to the celestial globe
-        cx = w * 0.55
-        pen.blob(
-            [
-                (cx - w * 0.12, h * 0.1),
-                (cx - w * 0.12, h * 0.45),
-                (cx + w * 0.02, h * 0.62),
-                (cx + w * 0.12, h * 0.45),
-                (cx + w * 0.14, h * 0.1),
-            ],
-            hex_rgb(robe),
+def _leaded_window(pen: Pen, x0, y0, ww, wh, glass: str = "#dfe6d8") -> None:
+    """A leaded casement: pale glass in small panes, the brightest thing in the room."""
+    pen.rect(x0, y0, ww, wh, hex_rgb(glass))
+    pen.stroke(hex_rgb("#6b7566"), 0.4)
+    for i in range(1, 6):
+        pen.c.line(x0, y0 + wh * i / 6, x0 + ww, y0 + wh * i / 6)
+    for i in range(1, 3):
+        pen.c.line(x0 + ww * i / 3, y0, x0 + ww * i / 3, y0 + wh)
+
+
+def _tapestry(pen: Pen, pts, base: str = "#5a3024") -> None:
+    """A heavy oriental carpet thrown over a table: a dark mass worked in blue, gold and red."""
+    pen.blob(pts, hex_rgb(base))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    rng = pen.rng
+    for _ in range(26):
+        x, y = rng.uniform(min(xs), max(xs)), rng.uniform(min(ys), max(ys) * 0.9)
+        pen.ellipse(
+            x,
+            y,
+            rng.uniform(2, 4.5),
+            rng.uniform(1.2, 2.5),
+            hex_rgb(rng.choice(("#2f4f6a", "#c9a24a", "#8a2a22", "#3f5f4a"))),
+            0.85,
         )
-        pen.ellipse(cx - w * 0.02, h * 0.66, w * 0.05, h * 0.06, hex_rgb("#d9b48a"))
-        gx, gy = w * 0.3, h * 0.56
-        pen.ellipse(gx, gy, w * 0.1, w * 0.1, hex_rgb("#c9a86a"))
-        pen.arc(gx, gy, w * 0.1, 0, 360, hex_rgb("#6a4a2a"), 0.8)
-        pen.dab(gx + w * 0.04, gy, w * 0.12, 0.3, 2.0, hex_rgb("#d9b48a"))  # his hand on it
-        pen.rect(w * 0.08, h * 0.44, w * 0.12, h * 0.04, hex_rgb("#efe6cc"))  # the open book
+
+
+def _astronomer(pen: Pen, w: float, h: float) -> None:
+    """The Astronomer: seated at the right in a blue-green robe, reaching for the celestial
+    globe on a table heaped with a dark tapestry; window high on the left, a picture behind."""
+    pen.rect(0, 0, w, h, hex_rgb("#8e8470"))
+    gradient(pen, 0, 0, w, h, hex_rgb("#a39a84"), hex_rgb("#5e5646"), 8)
+    _leaded_window(pen, 0, h * 0.42, w * 0.2, h * 0.56)
+    pen.poly(
+        [(w * 0.2, h * 0.98), (w * 0.62, h * 0.55), (w * 0.5, h * 0.2), (w * 0.2, h * 0.42)],
+        hex_rgb("#fff2cf"),
+        0.25,
+    )
+    pen.rect(w * 0.62, h * 0.58, w * 0.3, h * 0.3, hex_rgb("#3a2c20"))  # the Finding of Moses
+    pen.rect(w * 0.64, h * 0.6, w * 0.26, h * 0.26, hex_rgb("#5a4630"))
+    pen.rect(w * 0.88, 0, w * 0.12, h * 0.55, hex_rgb("#3c2a1c"))  # a cabinet at the right
+    # the table and its tapestry, a dark heap across the lower left
+    _tapestry(
+        pen,
+        [
+            (0, 0),
+            (0, h * 0.4),
+            (w * 0.18, h * 0.47),
+            (w * 0.5, h * 0.44),
+            (w * 0.58, h * 0.2),
+            (w * 0.52, 0),
+        ],
+    )
+    # the celestial globe, large and pale, caught by the light
+    gx, gy, r = w * 0.32, h * 0.6, w * 0.12
+    pen.ellipse(gx, gy, r, r, hex_rgb("#d8c08a"))
+    pen.ellipse(gx - r * 0.3, gy + r * 0.3, r * 0.55, r * 0.5, hex_rgb("#efdcaa"), 0.8)
+    pen.arc(gx, gy, r, 0, 360, hex_rgb("#5a4028"), 1.0)
+    pen.arc(gx, gy - r * 1.3, r * 1.35, 60, 60, hex_rgb("#6a4a2a"), 0.7)  # the meridian ring
+    for a in (0.3, 1.5, 2.6, 4.0):
+        pen.dab(
+            gx + math.cos(a) * r * 0.5,
+            gy + math.sin(a) * r * 0.5,
+            3,
+            a,
+            0.6,
+            hex_rgb("#6a5030"),
+            0.8,
+        )  # constellation figures
+    pen.poly(
+        [(gx - r * 0.6, gy - r * 1.1), (gx + r * 0.6, gy - r * 1.1), (gx, gy - r * 0.9)],
+        hex_rgb("#4a3422"),
+    )  # its stand
+    pen.rect(w * 0.14, h * 0.42, w * 0.14, h * 0.05, hex_rgb("#e9dfc0"))  # the open book
+    # the astronomer seated, leaning to the globe, his hand on it
+    cx = w * 0.66
+    pen.blob(
+        [
+            (cx - w * 0.14, 0),
+            (cx - w * 0.16, h * 0.3),
+            (cx - w * 0.08, h * 0.58),
+            (cx + w * 0.04, h * 0.66),
+            (cx + w * 0.14, h * 0.5),
+            (cx + w * 0.2, 0),
+        ],
+        hex_rgb("#4f6f78"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.1, h * 0.5),
+            (cx - w * 0.2, h * 0.56),
+            (gx + r * 0.7, gy + 1),
+            (cx - w * 0.14, h * 0.46),
+        ],
+        hex_rgb("#5a7a82"),
+    )  # the reaching arm
+    pen.ellipse(gx + r * 0.8, gy + 1, 3, 2.2, hex_rgb("#e0bc94"))  # the hand on the globe
+    pen.ellipse(cx - w * 0.05, h * 0.72, w * 0.05, h * 0.075, hex_rgb("#dcb48c"))  # face, lit
+    pen.arc(cx - w * 0.03, h * 0.74, w * 0.055, 20, 200, hex_rgb("#3a2a1e"), 2.4)  # long hair
+    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.06)
+
+
+def _geographer(pen: Pen, w: float, h: float) -> None:
+    """The Geographer: standing tall at the centre, dividers raised, leaning on a chart
+    spread on the table; a sea chart on the wall and a globe atop the cabinet at the right."""
+    pen.rect(0, 0, w, h, hex_rgb("#cfc4a8"))
+    gradient(pen, 0, 0, w, h, hex_rgb("#ded4b8"), hex_rgb("#a89c80"), 8)
+    _leaded_window(pen, 0, h * 0.32, w * 0.16, h * 0.64, "#e8eee0")
+    pen.poly(
+        [(w * 0.16, h * 0.96), (w * 0.75, h * 0.5), (w * 0.7, h * 0.1), (w * 0.16, h * 0.32)],
+        hex_rgb("#fff6d8"),
+        0.3,
+    )
+    # the sea chart on the back wall: pale paper, a blue sea, brown coasts, dark rods
+    mx, my, mw, mh = w * 0.5, h * 0.56, w * 0.3, h * 0.32
+    pen.rect(mx, my, mw, mh, hex_rgb("#e6dcc0"))
+    pen.blob(
+        [
+            (mx + mw * 0.1, my + mh * 0.2),
+            (mx + mw * 0.4, my + mh * 0.6),
+            (mx + mw * 0.3, my + mh * 0.9),
+            (mx + mw * 0.05, my + mh * 0.7),
+        ],
+        hex_rgb("#9aa890"),
+    )
+    pen.blob(
+        [
+            (mx + mw * 0.55, my + mh * 0.1),
+            (mx + mw * 0.9, my + mh * 0.3),
+            (mx + mw * 0.85, my + mh * 0.8),
+            (mx + mw * 0.6, my + mh * 0.5),
+        ],
+        hex_rgb("#b49a6a"),
+    )
+    pen.rect(mx - 1, my + mh, mw + 2, 1.6, hex_rgb("#3a2a1e"))
+    pen.rect(mx - 1, my - 1.6, mw + 2, 1.6, hex_rgb("#3a2a1e"))
+    # the cabinet at the right with the terrestrial globe on top
+    pen.rect(w * 0.84, 0, w * 0.16, h * 0.62, hex_rgb("#4a3322"))
+    pen.ellipse(w * 0.92, h * 0.72, w * 0.07, w * 0.07, hex_rgb("#9a8a5a"))
+    pen.ellipse(w * 0.9, h * 0.74, w * 0.035, w * 0.03, hex_rgb("#6a7a5a"))
+    # a tiled floor at the bottom right
+    for k in range(6):
+        pen.rect(w * (0.5 + k * 0.09), 0, w * 0.045, h * 0.08, hex_rgb("#e4dccb"))
+    pen.rect(w * 0.5, h * 0.08, w * 0.5, h * 0.02, hex_rgb("#7a6a58"))
+    # the table at the left, its carpet pushed to the front, the chart spread on it
+    pen.rect(0, 0, w * 0.46, h * 0.4, hex_rgb("#6a3a2a"))
+    _tapestry(pen, [(0, 0), (0, h * 0.3), (w * 0.3, h * 0.36), (w * 0.4, h * 0.16), (w * 0.32, 0)])
+    pen.poly(
+        [(w * 0.06, h * 0.4), (w * 0.46, h * 0.42), (w * 0.42, h * 0.5), (w * 0.1, h * 0.48)],
+        hex_rgb("#efe6cc"),
+    )  # the chart under his hand
+    # the geographer standing, in a blue robe, turned toward the window
+    cx = w * 0.5
+    pen.blob(
+        [
+            (cx - w * 0.1, h * 0.08),
+            (cx - w * 0.12, h * 0.45),
+            (cx - w * 0.06, h * 0.74),
+            (cx + w * 0.05, h * 0.76),
+            (cx + w * 0.1, h * 0.45),
+            (cx + w * 0.12, h * 0.08),
+        ],
+        hex_rgb("#2f4f86"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.02, h * 0.08),
+            (cx, h * 0.5),
+            (cx + w * 0.06, h * 0.5),
+            (cx + w * 0.05, h * 0.08),
+        ],
+        hex_rgb("#6a7f9a"),
+        0.8,
+    )  # the robe's lit fold
+    pen.ellipse(cx - w * 0.02, h * 0.82, w * 0.04, h * 0.065, hex_rgb("#e0bc94"))  # face
+    pen.arc(cx, h * 0.83, w * 0.045, 10, 190, hex_rgb("#4a3422"), 2.2)  # hair
+    # his right arm raised with the dividers
+    pen.blob(
+        [
+            (cx - w * 0.06, h * 0.62),
+            (cx - w * 0.17, h * 0.66),
+            (cx - w * 0.18, h * 0.62),
+            (cx - w * 0.08, h * 0.56),
+        ],
+        hex_rgb("#2f4f86"),
+    )
+    pen.ellipse(cx - w * 0.185, h * 0.645, 2.4, 2.0, hex_rgb("#e0bc94"))
+    pen.dab(cx - w * 0.2, h * 0.6, h * 0.1, 1.35, 0.8, hex_rgb("#1e1e1e"))  # the dividers
+    pen.dab(cx - w * 0.18, h * 0.6, h * 0.1, 1.75, 0.8, hex_rgb("#1e1e1e"))
+    # his left hand on a book on the table
+    pen.rect(cx - w * 0.08, h * 0.44, w * 0.08, h * 0.05, hex_rgb("#8a6a3a"))
 
 
 def _lacemaker(pen: Pen, w: float, h: float) -> None:
@@ -486,8 +628,8 @@ VERMEER_SCENES: dict[str, Painting] = {
     "letter": _letter,
     "pearl": _pearl,
     "art-of-painting": _art_of_painting,
-    "astronomer": lambda pen, w, h: _scholar(pen, w, h, standing=False),
-    "geographer": lambda pen, w, h: _scholar(pen, w, h, standing=True),
+    "astronomer": _astronomer,
+    "geographer": _geographer,
     "lacemaker": _lacemaker,
 }
 
@@ -600,3 +742,25 @@ def vermeer(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(fx - 3.4, fy + h * 0.49, 0.9, 0.9, (0.97, 0.97, 0.95))  # a pearl
     # soft light over everything
     pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.1)
+
+
+def brushwork(seed: int) -> Manner:
+    """Vermeer: smooth translucent glazes over a dark ground, light from the left, pointillé."""
+    return Manner(
+        brushes=(4.5, 2.2, 1.1, 0.6),
+        threshold=0.1,
+        tolerance=0.14,
+        budget=(200, 300, 420, 450),
+        min_length=3,
+        max_length=7,
+        curvature=0.25,
+        blur=0.9,
+        step=1.2,
+        alpha=(0.75, 0.6, 0.7, 0.85),
+        saturation=1.05,
+        value_jitter=0.015,
+        width_jitter=0.05,
+        ground=(0.24, 0.2, 0.15),
+        light_left=0.15,
+        highlights=28,
+    )

@@ -1,0 +1,156 @@
+"""A scene painted in a painter's manner, once per build, placed as cached PDF operators.
+
+Painting a scene (its reference raster, then the layered strokes) costs about
+a tenth of a second; a build prints each picture in several documents (both
+languages, both papers, the print-shop file, the PNG export). So a picture is
+painted once, in a canonical box (:data:`CANVAS`, the art boxes' shape on
+every card size, within 1 %), and scaled into whichever box it is printed
+in; its operators are formatted once per colour space. Before a build's
+workers fork, :func:`warm` paints every picture the build needs, spread over
+the build's processes, so no worker paints one again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print.art import brush
+from cardpress.print.art.brush import Manner, Stroke
+from cardpress.print.art.colour import RGB, grey, seed_of
+from cardpress.print.art.pen import Painting, Pen, clip
+
+#: a scene and its brushwork, by manner name ("monet", ...)
+Style = tuple[Painting, Callable[[int], Manner]]
+
+
+def forged(manner: Manner) -> Manner:
+    """A forger's copy of a manner: a muddied palette and mechanical brushwork.
+
+    Every stroke runs at one slant, straight and of one width, the colour
+    flattened; next to the real painter's cards a forgery reads as "off"
+    before its stamp is seen.
+    """
+    return dataclasses.replace(
+        manner,
+        hatch=0.75,
+        curvature=0.0,
+        width_jitter=0.0,
+        hue_jitter=0.0,
+        value_jitter=0.0,
+        saturation=min(manner.saturation, 0.8),
+        contrast=0.8,
+        flow=None,
+        impasto=0.0,
+        highlights=0,
+        contours=0.0,
+        min_length=3,
+        max_length=6,
+        alpha=(),
+    )
+
+
+def _dull(c: RGB) -> RGB:
+    """A forger's palette: greyed, with a yellow-brown cast of old varnish."""
+    g = grey(c, 0.55)
+    return (min(1.0, g[0] * 1.02 + 0.03), min(1.0, g[1] * 0.98 + 0.02), g[2] * 0.82)
+
+
+#: the box every picture is painted in (pt); printed, it is scaled to its art box
+CANVAS = (150.0, 116.0)
+
+#: a picture: (style, seed key, forged, English title)
+Picture = tuple[str, str, bool, str]
+
+_painted: dict[Picture, tuple[Stroke, ...]] = {}
+
+
+def strokes(
+    styles_key: str, seed_key: str, dull: bool = False, hint: str = ""
+) -> tuple[Stroke, ...]:
+    """The strokes of one picture in the canonical box (painted once per process)."""
+    key = (styles_key, seed_key, dull, hint)
+    if key not in _painted:
+        _painted[key] = _paint(key)
+    return _painted[key]
+
+
+def _paint(picture: Picture) -> tuple[Stroke, ...]:
+    styles_key, seed_key, dull, hint = picture
+    scene, manner_of = STYLES[styles_key]
+    w, h = CANVAS
+
+    def draw(c: Canvas) -> None:
+        pen = Pen(c, random.Random(seed_of(seed_key)), _dull if dull else (lambda c: c), hint)
+        scene(pen, w, h)
+
+    ref = brush.reference(draw, w, h)
+    manner = manner_of(seed_of(seed_key + "/flow"))
+    if dull:
+        manner = forged(manner)
+    return tuple(brush.paint(ref, manner, seed_of(seed_key + "/brush")))
+
+
+def _paint_all(pictures: list[Picture]) -> list[tuple[Stroke, ...]]:
+    return [_paint(p) for p in pictures]
+
+
+def warm(pictures: list[Picture], jobs: int = 1) -> None:
+    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache."""
+    todo = sorted({p for p in pictures if p not in _painted})
+    if jobs <= 1 or len(todo) < 4:
+        for p in todo:
+            strokes(*p)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    shares = [todo[i::jobs] for i in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for share, painted in zip(shares, pool.map(_paint_all, shares), strict=True):
+            _painted.update(zip(share, painted, strict=True))
+
+
+@lru_cache(maxsize=256)
+def _operators(
+    styles_key: str, seed_key: str, dull: bool, hint: str, enforce
+) -> tuple[tuple[float, str], ...]:
+    scratch = Canvas(io.BytesIO(), enforceColorSpace=enforce)
+
+    def colour_op(c: RGB) -> str:
+        scratch.setStrokeColorRGB(*c)
+        return scratch._code.pop()  # the operator ReportLab wrote for it, in its colour space
+
+    return tuple(brush.stroke_ops(list(strokes(styles_key, seed_key, dull, hint)), colour_op))
+
+
+def draw_painted(
+    canvas, styles_key: str, seed_key: str, x, y, w, h, *, dull: bool = False, hint: str = ""
+) -> None:
+    """Paint the scene in the box, clipped: ground, then the strokes as Bézier paths."""
+    runs = _operators(styles_key, seed_key, dull, hint, getattr(canvas, "_enforceColorSpace", None))
+    manner = STYLES[styles_key][1](0)
+    cw, ch = CANVAS
+    canvas.saveState()
+    clip(canvas, x, y, w, h)
+    canvas.translate(x, y)
+    canvas.scale(w / cw, h / ch)
+    canvas.setFillColorRGB(*(_dull(manner.ground) if dull else manner.ground))
+    canvas.rect(0, 0, cw, ch, stroke=0, fill=1)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    for alpha, ops in runs:
+        canvas.setStrokeAlpha(alpha)
+        canvas.addLiteral(ops)
+    canvas.restoreState()
+
+
+STYLES: dict[str, Style] = {}
+
+
+def register(name: str, scene: Painting, manner_of: Callable[[int], Manner]) -> None:
+    STYLES[name] = (scene, manner_of)
