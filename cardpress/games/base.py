@@ -261,6 +261,16 @@ class GameState(ABC):
     #: rule ID cited when a seat acts out of turn
     turn_rule: ClassVar[str | None] = None
 
+    #: how the actions the rules keep from the other players begin (a bid made
+    #: face down, a card placed or passed unseen): until the game is over a
+    #: record shown at the table withholds them (:meth:`is_secret`)
+    secret_actions: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def is_secret(cls, action: Action) -> bool:
+        """Whether the table may not know ``action`` itself, only that it was made."""
+        return action.startswith(cls.secret_actions)
+
     # ------------------------------------------------------------------ shared
 
     @property
@@ -321,7 +331,8 @@ class GameState(ABC):
         return [1.0 / len(won) if i in won else 0.0 for i in range(self.num_players)]
 
     def record(self) -> dict[str, JSON]:
-        """Everything ``replay`` needs: game, players, seed, options, actions."""
+        """Everything ``replay`` needs: game, players, seed, options, actions
+        (the whole truth: see :func:`withheld` for what a table may be shown)."""
         return {
             "game": self.game_id,
             "players": list(self.names),
@@ -377,6 +388,20 @@ class GameState(ABC):
             j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.rng_state = state
+
+
+def withheld(cls: type[GameState], record: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A ``record()`` as the table may see it before the game is over: no seed
+    (it predicts every shuffle: the deck order) and every secret action
+    (:meth:`GameState.is_secret`) replaced by ``None``; who moved stays."""
+    return {
+        **record,
+        "seed": None,
+        "actions": [
+            [seat, None if cls.is_secret(str(action)) else action]
+            for seat, action in record.get("actions", [])
+        ],
+    }
 
 
 def replay_record(cls: type[GameState], record: Mapping[str, JSON]) -> GameState:

@@ -137,6 +137,8 @@ class DetectiveEyeState(GameState):
     max_players: ClassVar[int] = 4
     default_options: ClassVar[dict[str, object]] = {"start_player": 0}
     turn_rule: ClassVar[str | None] = "DE-2"
+    #: secret moves: the draft's two cards (DE-1) and every card placed face down (DE-2)
+    secret_actions: ClassVar[tuple[str, ...]] = ("pass:", "place:")
 
     hands: list[list[str]]
     out: list[str]

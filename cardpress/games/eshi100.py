@@ -241,6 +241,8 @@ class Eshi100State(GameState):
         "bit_cards_discarded": True,
     }
     turn_rule: ClassVar[str | None] = "ES-3"
+    #: secret moves: bids are made face down (ES-3)
+    secret_actions: ClassVar[tuple[str, ...]] = ("bid:",)
 
     cards: list[list[dict[str, Any]]]
     decks: list[list[str]]

@@ -399,6 +399,8 @@ class FingerAuctionState(GameState):
     max_players: ClassVar[int] = 4
     default_options: ClassVar[dict[str, object]] = {"variant": "standard"}
     turn_rule: ClassVar[str | None] = "FA-1"
+    #: secret moves: bids are shown face down until all are in (FA-1, FA-3)
+    secret_actions: ClassVar[tuple[str, ...]] = ("bid:", "hands:")
 
     deck: list[str]
     field: list[str]

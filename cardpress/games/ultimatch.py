@@ -161,6 +161,8 @@ class UltimatchState(GameState):
         "dealer": 0,
     }
     turn_rule: ClassVar[str | None] = "UM-7"
+    #: secret moves: alta gifts (UM-9), offers and the card a swap gives (UM-10), all face down
+    secret_actions: ClassVar[tuple[str, ...]] = ("give:", "offer:", "swap:")
 
     deck: list[str]
     discard: list[str]

@@ -247,7 +247,10 @@ def undo(table_id: str) -> Response:
     auth="optional",
     errors=errors(401, 403, 404),
     summary="The replayable record (the host's until the game is over)",
-    description="A JSON object: game, players, seed, options, actions.",
+    description="A JSON object: game, players, seed, options, actions ([seat, action] "
+    "pairs). Everyone's once the game is over. Before that only the host's, and with "
+    "what the rules keep from the players withheld: `seed` is null (it decides every "
+    "shuffle) and every secret action (a bid or card placed face down) is null.",
 )
 def record(table_id: str) -> Response:
     return _json(store.record(tables().db, table_id, bearer()))

@@ -347,7 +347,7 @@ def record(table_id: str, token: str) -> Any:
 
 def _record_page(table: store.Table, caller: store.Caller, token: str | None) -> Any:
     try:
-        record = store.record(tables().db, table.id, token)
+        found = store.game_record(tables().db, table.id, token)
     except ApiError:
         back = url_for(".phone", table_id=table.id, token=token) if token else None
         return render_template(
@@ -357,6 +357,7 @@ def _record_page(table: store.Table, caller: store.Caller, token: str | None) ->
             closed=True,
             back=back or url_for(".watch", table_id=table.id),
         ), 403
+    record = found.shown()
     if request.args.get("format") == "json":
         response = current_app.response_class(
             json.dumps(record, ensure_ascii=False, indent=1) + "\n", mimetype="application/json"
@@ -370,30 +371,40 @@ def _record_page(table: store.Table, caller: store.Caller, token: str | None) ->
         table=table,
         spec=GAMES[table.game],
         closed=False,
-        moves=record_in_words(record),
+        moves=record_in_words(found.full, found.over),
         options=[
             (_(OPTION_NAMES[key]), option_label(key, value))
             for key, value in record["options"].items()
             if key in OPTION_NAMES and value is not None
         ],
         seed=record["seed"],
+        over=found.over,
         back=back or url_for(".watch", table_id=table.id),
         json_url=url_for(request.endpoint or ".record", format="json", **(request.view_args or {})),
     )
 
 
-def record_in_words(record: dict[str, Any]) -> list[tuple[int, str, str, list[str]]]:
+def record_in_words(
+    record: dict[str, Any], over: bool = True
+) -> list[tuple[int, str, str, list[str]]]:
     """(move number, who, what they did, what followed) for every logged move.
 
-    Replayed with the engine: each action is named as its player saw it, each
-    consequence as the table saw it.
+    Replayed with the engine: once the game is over each action is named as
+    its player saw it; before that as the table saw it (a secret move only as
+    made, Secrecy). Each consequence is said as the table saw it.
     """
     game = record["game"]
     names = list(record["players"])
-    state = GAMES[game].new_game(names, record["seed"], **record["options"])
+    spec = GAMES[game]
+    state = spec.new_game(names, record["seed"], **record["options"])
     out = []
     for number, (seat, action) in enumerate(record["actions"], 1):
-        label = words.action(game, action, state.view(seat))
+        if over:
+            label = words.action(game, action, state.view(seat))
+        elif spec.state_class.is_secret(action):
+            label = _("a secret move (shown when the game is over)")
+        else:
+            label = words.action(game, action, state.view(None))
         happened = state.apply(seat, action)
         public = state.view(None)
         said = [

@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from cardpress.games import GAMES, GameState, IllegalAction
-from cardpress.games.base import OptionError
+from cardpress.games.base import OptionError, withheld
 from cardpress.games.bots import BOTS
 from cardpress.players import first_repeat
 from referee.tables import late, tokens, words
@@ -420,9 +420,25 @@ def live_actions(session: Session, table_id: str) -> list[Action]:
     )
 
 
+@dataclass(frozen=True)
+class Record:
+    """A table's record: the whole truth from the log, and whether the game is over."""
+
+    full: dict[str, Any]
+    over: bool
+
+    def shown(self) -> dict[str, Any]:
+        """The record as the caller may see it: whole once the game is over, and
+        before that with the seed and every secret action withheld (Secrecy)."""
+        if self.over:
+            return self.full
+        return withheld(GAMES[self.full["game"]].state_class, self.full)
+
+
 @once_more_on_disconnect
-def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, Any]:
-    """The replayable record, built from the log (the truth), not the snapshot."""
+def game_record(db: Database, table_id: str, caller_token: str | None) -> Record:
+    """The record, built from the log (the truth), not the snapshot: the host's
+    (withheld, see :meth:`Record.shown`) while the game goes on, everyone's after."""
     with db.session() as session:
         table = _read(session.connection(), table_id)
         caller = identify(table, caller_token)
@@ -432,7 +448,12 @@ def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, A
                 "Authorization",
                 status=403 if caller_token else 401,
             )
-        return _record(table, live_actions(session, table_id))
+        return Record(_record(table, live_actions(session, table_id)), table.terminal)
+
+
+def record(db: Database, table_id: str, caller_token: str | None) -> dict[str, Any]:
+    """The record as the caller may see it (``GET .../record``)."""
+    return game_record(db, table_id, caller_token).shown()
 
 
 def _record(table: Table, actions: list[Action]) -> dict[str, Any]:
@@ -752,12 +773,9 @@ def _undo_once(db: Database, table_id: str, token: str | None) -> Table | None:
         raise ApiError(N_("there is nothing to undo"), "table", status=409)
     keep, taken = live[: people[-1]], live[people[-1] :]
     state = GAMES[table.game].replay(_record(table, keep))
-    undone = {
-        "kind": "undo",
-        "rule_ids": [],
-        "player": taken[0].seat,
-        "data": {"action": taken[0].action},
-    }
+    # whose move it was, never what it was: the table may not know a secret
+    # move, and one word for every move keeps the two kinds alike
+    undone = {"kind": "undo", "rule_ids": [], "player": taken[0].seat, "data": {}}
     moves = _bot_moves(table.game, table.seed, table.bots, state)
     return _write(db, table, state, moves, None, [a.id for a in taken], undone)
 

@@ -285,7 +285,7 @@ def event(
     c = lambda x: card(game, x, view)  # noqa: E731
     cs = lambda xs: cards(game, xs or [], view)  # noqa: E731
     if kind == "undo":
-        return _("The host took back %(player)s's move.", player=who)
+        return _("%(player)s's last move was taken back.", player=who)
     if kind == "game_end" or kind == "settlement":
         won = [name(w) for w in d.get("winners", [])]
         return _("Game over. Winner: %(winners)s", winners=", ".join(won) or "-")

@@ -98,3 +98,14 @@ def create_table(client: FlaskClient, **body: Any) -> dict[str, Any]:
 def path_of(url: str) -> str:
     """The path of an absolute URL the API returned (test clients take paths)."""
     return "/" + url.split("://", 1)[1].split("/", 1)[1]
+
+
+def logged(client: Any, table: str, host_token: str) -> dict[str, Any]:
+    """The table's whole record as the referee keeps it (its action log): what
+    the record API withholds from everyone, the host included, until the game
+    is over (the seed, every secret move)."""
+    from referee.tables import store
+
+    app = getattr(client, "application", client)
+    with app.app_context():
+        return store.game_record(app.extensions["cardpress-tables"].db, table, host_token).full

@@ -10,7 +10,7 @@ from flask import Flask
 from cardpress.games import GAMES, replay
 from referee.tables import store
 from referee.tables.answers import Answers, Known
-from tests.referee.tables.conftest import auth, create_table, make_app
+from tests.referee.tables.conftest import auth, create_table, logged, make_app
 
 
 def test_answers_follow_changes_made_by_another_worker(backend, database_urls):
@@ -47,9 +47,7 @@ def test_answers_follow_changes_made_by_another_worker(backend, database_urls):
             )
             assert answer.status_code == 200
             acknowledged = answer.get_json()["version"]
-        record = reader.get(
-            f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
-        ).get_json()
+        record = logged(reader, table, body["host"]["token"])
         state = replay(record)
         for seat, token in tokens.items():
             got = reader.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
@@ -170,9 +168,9 @@ def test_a_move_computed_on_a_remembered_version_never_passes_a_newer_one(backen
         # legal on both: applied once, on top of the other worker's move
         moved = stale.post(actions, json={"action": "bid:4"}, headers=auth(tokens[0]))
         assert moved.status_code == 200 and moved.get_json()["version"] == 2
-        record = stale.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-        assert record.get_json()["actions"] == [[1, "bid:2"], [0, "bid:4"]]
-        state = replay(record.get_json())
+        record = logged(stale, table, body["host"]["token"])
+        assert record["actions"] == [[1, "bid:2"], [0, "bid:4"]]
+        state = replay(record)
         assert moved.get_json()["view"] == state.view(0)
     finally:
         _close(stale_app, other_app)
@@ -203,5 +201,5 @@ def test_a_retried_move_is_not_applied_again_when_the_newest_version_is_remember
     assert _remembered_version(tables_app, table) == state["version"]
     retried = api.post(actions, json={"action": "bid:4"}, headers=keyed)
     assert retried.status_code == 200 and retried.get_json()["version"] == state["version"]
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-    assert record.get_json()["actions"].count([0, "bid:4"]) == 1
+    record = logged(api, table, body["host"]["token"])
+    assert record["actions"].count([0, "bid:4"]) == 1

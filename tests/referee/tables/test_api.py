@@ -8,7 +8,7 @@ import re
 from cardpress.games import GAMES, replay
 from cardpress.players import MAX_NAME
 from referee.tables import store
-from tests.referee.tables.conftest import auth, create_table
+from tests.referee.tables.conftest import auth, create_table, logged
 
 
 def test_create_answers_links_per_seat_and_none_for_bots(api):
@@ -151,7 +151,7 @@ def test_undo_takes_back_the_person_and_the_bots_after_them(api):
     after = undone.get_json()
     assert after["version"] == first["version"] + 1
     assert after["events"][0]["kind"] == "undo"
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(host)).get_json()
+    record = logged(api, table, host)
     assert all(seat == 1 for seat, _ in record["actions"])  # only the bot's bid is left
     assert replay(record).view(None) == after["view"]
     nothing = api.post(f"/api/v1/tables/{table}/undo", headers=auth(host))
@@ -167,8 +167,8 @@ def test_a_retried_action_is_applied_once(api):
     two = api.post(url, json={"action": "bid:4"}, headers=headers)
     assert one.status_code == two.status_code == 200
     assert one.get_json()["version"] == two.get_json()["version"] == 1
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-    assert record.get_json()["actions"] == [[0, "bid:4"]]
+    record = logged(api, table, body["host"]["token"])
+    assert record["actions"] == [[0, "bid:4"]]
 
 
 def test_record_for_everyone_once_over(api):

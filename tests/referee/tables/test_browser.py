@@ -16,7 +16,7 @@ import pytest
 
 from cardpress.games import GAMES
 from tests.referee.conftest import phone_page
-from tests.referee.tables.conftest import make_app
+from tests.referee.tables.conftest import logged, make_app
 
 # every phone test runs on both databases: live updates cross processes differently
 # (SQLite's version poll, PostgreSQL's LISTEN/NOTIFY), and a phone must not notice
@@ -170,9 +170,7 @@ def test_two_phones_bid_with_both_hands_and_back_repeats_nothing(browser, live_s
         token = host.url.rsplit("/", 1)[1]
         table = re.search(r"/tables/([^/]+)/", seats[0]).group(1)
         with app.test_client() as client:
-            record = client.get(
-                f"/api/v1/tables/{table}/record", headers={"Authorization": f"Bearer {token}"}
-            ).get_json()
+            record = logged(client, table, token)
         assert record["actions"] == [[0, "hands:2/4"], [1, "hands:5/1"]]
         for page in (host, aki, ben):
             assert page.problems == [], page.problems
@@ -233,9 +231,7 @@ def _card_traces(app, game: str) -> tuple[dict[str, str], dict[str, str]]:
 
 def _table_state(app, table: str, host_token: str):
     with app.test_client() as client:
-        record = client.get(
-            f"/api/v1/tables/{table}/record", headers={"Authorization": f"Bearer {host_token}"}
-        ).get_json()
+        record = logged(client, table, host_token)
     return GAMES["detective-eye"].replay(record)
 
 
@@ -289,10 +285,7 @@ def test_an_ultimatch_play_is_two_taps_on_printed_cards(browser, live_server):
         assert "?first" not in aki.url
         assert aki.problems == [], aki.problems
     with app.test_client() as client:
-        record = client.get(
-            f"/api/v1/tables/{made['table']}/record",
-            headers={"Authorization": f"Bearer {made['host']['token']}"},
-        ).get_json()
+        record = logged(client, made["table"], made["host"]["token"])
     assert record["actions"][-1] == [0, offered[-1]]
 
 

@@ -11,7 +11,7 @@ import zxingcpp
 from PIL import Image
 
 from cardpress.games import GAMES
-from tests.referee.tables.conftest import auth, create_table, make_app, path_of
+from tests.referee.tables.conftest import auth, create_table, logged, make_app, path_of
 
 
 def _create_by_form(client, game: str, names: list[str], bots=(), lang="en") -> str:
@@ -97,9 +97,7 @@ def test_a_seat_plays_by_buttons_and_keeps_its_seat(api):
     twice = api.post(aki, data=form)  # a double tap: the same one-time key
     assert first.status_code == twice.status_code == 303
     assert first.headers["Location"].endswith(aki)
-    record = api.get(
-        f"/api/v1/tables/{body['table']}/record", headers=auth(body["host"]["token"])
-    ).get_json()
+    record = logged(api, body["table"], body["host"]["token"])
     assert record["actions"] == [[0, "bid:3"]]
     mine = api.get(aki).get_data(as_text=True)
     assert "Your secret bid: 3" in mine and 'value="bid:' not in mine
@@ -366,9 +364,7 @@ def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
     posted = api.post(aki + "?right=4", data={"action": "hands:4/2", "nonce": nonce})
     assert posted.status_code == 303 and posted.headers["Location"].endswith(aki)
     api.post(path_of(body["seats"][1]["url"]), data={"action": "hands:1/3"})
-    record = api.get(
-        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
-    ).get_json()
+    record = logged(api, table, body["host"]["token"])
     assert record["actions"][:2] == [[0, "hands:4/2"], [1, "hands:1/3"]]
     assert api.get(aki + "?right=9").status_code == 200  # no such right: step 1 again
 
@@ -410,7 +406,7 @@ def test_the_create_page_offers_every_engine_option_folded(api):
     assert made.status_code == 303
     host = made.headers["Location"]
     table, token = host.rstrip("/").split("/")[-2:]
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(token)).get_json()
+    record = logged(api, table, token)
     assert record["options"] == {
         "difficulty": "normal",
         "pass_rule": "official",
@@ -437,10 +433,15 @@ def test_the_record_page_is_the_hosts_then_everyones(api):
     record = api.get(f"/en/tables/{table}/{token}/record")
     html = record.get_data(as_text=True)
     assert record.status_code == 200
-    assert "<strong>Aki</strong>: Right 2, left 3" in html and "Bids: Aki right 2, left 3" in html
+    # the host usually plays too: the secret moves and the seed stay withheld,
+    # what the table saw (the revealed bids) is there
+    assert "<strong>Aki</strong>: a secret move (shown when the game is over)" in html
+    assert "Right 2, left 3" not in html and "Seed 7" not in html
+    assert "Bids: Aki right 2, left 3" in html
     download = api.get(f"/en/tables/{table}/{token}/record?format=json")
     assert download.headers["Content-Disposition"].startswith("attachment")
-    assert download.get_json()["actions"] == [[0, "hands:2/3"], [1, "hands:4/1"]]
+    assert download.get_json()["actions"] == [[0, None], [1, None]]
+    assert download.get_json()["seed"] is None
     # before the end: not for a seat or a spectator
     assert "/record" not in api.get(aki).get_data(as_text=True)
     assert api.get(aki + "/record").status_code == 403
@@ -465,6 +466,10 @@ def test_the_record_page_is_the_hosts_then_everyones(api):
     assert len(re.findall(r'<li value="\d+">', public.get_data(as_text=True))) == len(
         state.record()["actions"]
     )
+    assert "右手2・左手3" in public.get_data(as_text=True)  # Aki's first move, now shown
+    assert "シード7" in public.get_data(as_text=True)
+    whole = api.get(f"/en/tables/{table}/record?format=json").get_json()
+    assert whole == state.record()  # once over: every move and the seed, for everyone
 
 
 def test_cards_are_small_printed_pictures_named_in_the_pages_language(api):
@@ -503,9 +508,7 @@ def test_an_eshi100_bid_is_ticked_cards_not_one_button_per_subset(api):
     picked = [ticks[2], ticks[0]]
     answer = api.post(aki, data={"action": "bid-picked", "card": picked})
     assert answer.status_code == 303
-    record = api.get(
-        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
-    ).get_json()
+    record = logged(api, table, body["host"]["token"])
     [[seat, action]] = record["actions"]
     assert seat == 0 and sorted(action.removeprefix("bid:").split(",")) == sorted(picked)
     ben = api.get(path_of(body["seats"][1]["url"])).get_data(as_text=True)
@@ -544,9 +547,7 @@ def test_a_detective_eye_draft_is_picked_card_then_partner_without_javascript(ap
     nonce = re.search(r'name="nonce" value="([^"]+)"', second).group(1)
     posted = api.post(f"{aki}?first={first}", data={"action": offered[1], "nonce": nonce})
     assert posted.status_code == 303 and posted.headers["Location"].endswith(aki)
-    record = api.get(
-        f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
-    ).get_json()
+    record = logged(api, table, body["host"]["token"])
     assert record["actions"] == [[0, offered[1]]]
     ben = path_of(body["seats"][1]["url"])
     assert _picker(api.get(f"{ben}?first=not-a-card").get_data(as_text=True))[1] == []
@@ -595,8 +596,8 @@ def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
     action = next(a for a in plays if a.split(":")[1] == target)
     posted = api.post(f"{phone}?first={target}", data={"action": action})
     assert posted.status_code == 303
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-    assert record.get_json()["actions"][-1] == [seat, action]
+    record = logged(api, table, body["host"]["token"])
+    assert record["actions"][-1] == [seat, action]
 
 
 NAMES = ["Aki", "Ben", "Chi"]

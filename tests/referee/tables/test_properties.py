@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardpress.games import GAMES, replay
 from referee.tables import store
-from tests.referee.tables.conftest import auth, create_table
+from tests.referee.tables.conftest import auth, create_table, logged
 
 SETTINGS = settings(
     max_examples=2,
@@ -57,7 +57,7 @@ def test_random_legal_play_through_http_reaches_the_end(api, game, seed, players
 
 
 def _views_match_the_replayed_record(api, table: str, tokens: dict[int, str], host: str) -> None:
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(host)).get_json()
+    record = logged(api, table, host)
     state = replay(record)
     for seat, token in tokens.items():
         got = api.get(f"/api/v1/tables/{table}", headers=auth(token)).get_json()
@@ -97,9 +97,7 @@ def test_simultaneous_bids_from_threads_are_each_applied_once(tables_app):
         t.join(60)
     assert answers == [200] * 8
     with tables_app.test_client() as api:
-        record = api.get(
-            f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"])
-        ).get_json()
+        record = logged(api, table, body["host"]["token"])
         state = api.get(f"/api/v1/tables/{table}").get_json()
     assert sorted(record["actions"]) == [[0, "bid:1"], [1, "bid:2"], [2, "bid:3"], [3, "bid:4"]]
     assert state["version"] == 4
@@ -144,7 +142,7 @@ def test_undos_racing_bids_each_take_back_one_person_and_keep_the_log_true(table
         + [("undo", 409, "table")] * (3 - undone)
     ), answers
     with tables_app.test_client() as api:
-        record = api.get(f"/api/v1/tables/{table}/record", headers=auth(host)).get_json()
+        record = logged(api, table, host)
         state = api.get(f"/api/v1/tables/{table}").get_json()
     assert len(record["actions"]) == 4 - undone
     assert state["version"] == 4 + undone

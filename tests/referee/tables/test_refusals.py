@@ -37,7 +37,7 @@ import cardpress.games as games_pkg
 from cardpress.games import GAMES, GameState, IllegalAction, finger_auction, replay, ultimatch
 from cardpress.games import base as games_base
 from cardpress.i18n import po_path
-from tests.referee.tables.conftest import auth, make_app
+from tests.referee.tables.conftest import auth, logged, make_app
 
 GAMES_DIR = Path(games_pkg.__file__).parent
 JA = re.compile(r"[ぁ-んァ-ヶ一-龥]")
@@ -264,10 +264,7 @@ def test_every_refusal_of_every_engine_is_said_in_japanese_and_english(app: Flas
                 created = client.post("/api/v1/tables", json=body).get_json()
                 url = f"/api/v1/tables/{created['table']}/actions"
                 tokens = {s["seat"]: s["token"] for s in created["seats"]}
-                record = client.get(
-                    f"/api/v1/tables/{created['table']}/record",
-                    headers=auth(created["host"]["token"]),
-                ).get_json()
+                record = logged(client, created["table"], created["host"]["token"])
                 state = replay(record)  # the table's state, here too
                 for _step in range(400):
                     for seat in range(len(names)):
