@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.referee.tables.conftest import auth, create_table
+from tests.referee.tables.conftest import auth, create_table, logged
 
 
 def _record(api, body):
-    host = auth(body["host"]["token"])
-    return api.get(f"/api/v1/tables/{body['table']}/record", headers=host).get_json()["actions"]
+    return logged(api, body["table"], body["host"]["token"])["actions"]
 
 
 def test_another_seat_sending_the_same_key_has_its_move_applied(api):

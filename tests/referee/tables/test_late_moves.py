@@ -13,7 +13,7 @@ import pytest
 
 from cardpress.games import GAMES, replay
 from referee.tables import late, store
-from tests.referee.tables.conftest import auth, create_table
+from tests.referee.tables.conftest import auth, create_table, logged
 
 #: every game with a simultaneous decision, and a table size that has one
 SIMULTANEOUS = [
@@ -85,8 +85,8 @@ def test_three_phones_bidding_at_once_from_threads_are_all_applied(tables_app):
         t.join(60)
     assert answers == [200] * 3
     with tables_app.test_client() as api:
-        record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-    assert sorted(record.get_json()["actions"]) == [[0, "bid:1"], [1, "bid:2"], [2, "bid:3"]]
+        record = logged(api, table, body["host"]["token"])
+    assert sorted(record["actions"]) == [[0, "bid:1"], [1, "bid:2"], [2, "bid:3"]]
 
 
 def test_a_late_move_retried_with_its_key_is_applied_once(api):
@@ -97,8 +97,8 @@ def test_a_late_move_retried_with_its_key_is_applied_once(api):
     two = _post(api, table, b, "bid:3", 0, key="tap-b")
     assert one.status_code == two.status_code == 200
     assert one.get_json()["version"] == two.get_json()["version"] == 2
-    record = api.get(f"/api/v1/tables/{table}/record", headers=auth(body["host"]["token"]))
-    assert record.get_json()["actions"] == [[0, "bid:2"], [1, "bid:3"]]
+    record = logged(api, table, body["host"]["token"])
+    assert record["actions"] == [[0, "bid:2"], [1, "bid:3"]]
 
 
 def test_a_move_from_before_an_undo_is_refused(api):
