@@ -2,9 +2,13 @@
 // available when the Wi-Fi drops (network first, the copy when offline);
 // a page never opened answers with a short offline page in the page's
 // language instead of the browser's error page. The JSON API and live
-// event streams always go to the network.
+// event streams always go to the network. A response sent "Cache-Control:
+// no-store" is never stored: a seat's or the host's page holds the link that
+// is the seat (anyone holding the phone could read it back from the cache)
+// and the live state of the table.
 "use strict";
-var CACHE = "cardpress-pages-v1";
+// v2: v1 stored the table pages too; activating v2 deletes that cache
+var CACHE = "cardpress-pages-v2";
 var OFFLINE = ["/ja/offline", "/en/offline"];
 
 self.addEventListener("install", function (event) {
@@ -19,6 +23,11 @@ self.addEventListener("activate", function (event) {
     }));
   }).then(function () { return self.clients.claim(); }));
 });
+
+function storable(response) {
+  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  return response.ok && response.type === "basic" && !/(^|[\s,])no-store($|[\s,;])/.test(control);
+}
 
 function offlinePage(url) {
   var lang = url.pathname.split("/")[1] === "en" ? "en" : "ja";
@@ -41,7 +50,7 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   event.respondWith(fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic") {
+    if (storable(response)) {
       var copy = response.clone();
       event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(request, copy); }));
     }
