@@ -61,13 +61,11 @@ def post_form(client: FlaskClient, url: str, data: dict[str, str]) -> str:
     return response.get_data(as_text=True)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """``app`` on a loopback port in a thread, as a browser reaches it: its base URL."""
     from werkzeug.serving import make_server
 
-    from referee import create_app
-
-    app = create_app({"SECRET_KEY": "browser-test"})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
@@ -76,6 +74,12 @@ def server() -> Iterator[str]:
     finally:
         srv.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serving(create_app({"SECRET_KEY": "browser-test"})) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
