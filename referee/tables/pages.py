@@ -23,11 +23,14 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 from PIL import Image
+from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
@@ -40,9 +43,10 @@ from referee.cards import PictureCache
 from referee.catalogue import catalogue
 from referee.contract import parse
 from referee.hosts import external_url, picture_base_url
-from referee.i18n import keeps_query
-from referee.tables import store, words
+from referee.i18n import keeps_query, text
+from referee.tables import guide, store, words
 from referee.tables.extension import create_key, limiter, tables
+from referee.tables.models import Action
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError
 
@@ -183,6 +187,7 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
         if form.get(f"bot{i}"):
             bots.append(len(names))
         names.append(typed)
+    _check_count(game, len(names))
     options: dict[str, Any] = {}
     for key, choices in OPTION_CHOICES.get(game, {}).items():
         value = option_value(game, key, form.get(key))
@@ -211,6 +216,39 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
     return parse(CreateTable, body)
 
 
+def _check_count(game: str, count: int) -> None:
+    """Too few or too many names, said as the host would fix it: the game by
+    its name, what to type (never the API's ``finger-auction ... not 1``)."""
+    spec = GAMES[game]
+    low, high = spec.min_players, spec.max_players
+    if count < low:
+        raise ApiError(
+            ngettext(
+                "Type at least %(num)d name: %(game)s is played by %(low)d to %(high)d players.",
+                "Type at least %(num)d names: %(game)s is played by %(low)d to %(high)d players.",
+                low,
+                game=text(spec.name),
+                low=low,
+                high=high,
+            ),
+            "players",
+        )
+    if count > high:
+        raise ApiError(
+            _(
+                "%(game)s is played by %(low)d to %(high)d players: type at most %(high)d names.",
+                game=text(spec.name),
+                low=low,
+                high=high,
+            ),
+            "players",
+        )
+
+
+#: the create form's refused entries, kept for the page the refusal redirects to
+NEW_FORM = "tables_new_form"
+
+
 @bp.route("/new", methods=["GET", "POST"])
 @keeps_query("game")
 @limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"], methods=["POST"])
@@ -221,12 +259,21 @@ def new() -> Any:
     if game not in GAMES:
         game = "finger-auction"
     error = None
+    form: MultiDict[str, str] = request.form
+    kept = session.pop(NEW_FORM, None) if request.method == "GET" else None
+    if kept and kept.get("form", {}).get("game") == game:
+        form, error = MultiDict(kept["form"]), kept.get("error")
     if request.method == "POST" and request.form.get("go"):
         try:
             req = _create_request(request.form, game)
             created = store.create(tables().db, req, create_key(request.form.get("nonce")))
         except ApiError as exc:
-            error = exc.localised(_)
+            # PRG: the refusal is shown by a GET, so a reload never posts the form again
+            typed = {
+                k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "go")
+            }
+            session[NEW_FORM] = {"form": {**typed, "game": game}, "error": exc.localised(_)}
+            return redirect(url_for(".new", game=game), code=303)
         else:
             target = url_for(
                 ".phone", table_id=created.table.id, token=created.host_token, lang=_lang()
@@ -240,7 +287,7 @@ def new() -> Any:
         spec=spec,
         seats=range(MAX_SEATS),
         max_name=MAX_NAME,
-        form=request.form,
+        form=form,
         options=[
             (key, _(OPTION_NAMES[key]), option_choices(game, key), key in SHOWN_OPTIONS)
             for key in OPTION_CHOICES.get(game, {})
@@ -249,7 +296,7 @@ def new() -> Any:
         defaults=spec.options,
         error=error,
         nonce=secrets.token_urlsafe(16),
-    ), 400 if error else 200
+    )
 
 
 def _table_or_404(table_id: str) -> store.Table:
@@ -326,10 +373,12 @@ def watch(table_id: str) -> str:
 
 
 @bp.get("/<table_id>/<token>")
-@keeps_query("right", "first")
+@keeps_query("right", "first", "painter")
 def phone(table_id: str, token: str) -> str:
     table = _table_or_404(table_id)
-    return _render(table, _caller(table, token), token)
+    caller = _caller(table, token)
+    said = _pop_said(_said_key(table_id, caller))
+    return _render(table, caller, token, error=said.get("error"), rule=said.get("rule"))
 
 
 @bp.get("/<table_id>/record")
@@ -425,7 +474,10 @@ def bid_picker(game: str, actions: list[str], view: Any) -> dict[str, Any] | Non
     once and the engine checks the ticked set."""
     if game != "eshi100" or not actions or not all(a.startswith("bid:") for a in actions):
         return None
-    return {"hand": list(view.get("hand") or []), "nothing": "bid:" in actions}
+    hand = list(view.get("hand") or [])
+    if not hand:  # nothing to tick: the one move ("Bid nothing") is a plain button
+        return None
+    return {"hand": hand, "nothing": "bid:" in actions}
 
 
 def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | None:
@@ -465,7 +517,13 @@ def card_picker(
     if game == "detective-eye" and all(a.startswith("pass:") for a in actions):
         moves = [(a, a[5:].split(",")) for a in actions]
         firsts = [c for c in view.get("hand") or [] if any(c in cs for _a, cs in moves)]
-        prompts = (_("Step 1: the first card you pass."), _("Step 2: the card to pass with it."))
+        names = view.get("players") or []
+        seat = view.get("viewer")
+        receiver = names[(seat + 1) % len(names)] if names and seat is not None else ""
+        prompts = (
+            _("Step 1: the first card you pass to %(player)s.", player=receiver),
+            _("Step 2: the card to pass with it to %(player)s.", player=receiver),
+        )
     elif game == "ultimatch" and any(a.startswith("match:") for a in actions):
         plays = [a.split(":", 2) for a in actions if a.startswith("match:")]
         moves = [(":".join(p), [p[1], *p[2].split("+")]) for p in plays]  # target first
@@ -494,6 +552,72 @@ def card_picker(
     }
 
 
+def declare_picker(
+    game: str, actions: list[str], view: Any, chosen: str | None
+) -> dict[str, Any] | None:
+    """A Detective Eye declaration or raise in two taps: the painter, then the count.
+
+    Three painters times up to eight counts, beside the cards one may place,
+    are too many buttons; step 1 lists each painter once as a link
+    (``?painter=<id>``, no JavaScript needed), step 2 only that painter's
+    legal counts. The other moves (place a card, pass) stay plain buttons.
+    """
+    if game != "detective-eye" or len(actions) <= MANY:
+        return None
+    counted = [a for a in actions if a.startswith(("declare:", "raise:"))]
+    if not counted:
+        return None
+    painters: list[str] = []
+    for a in counted:
+        painter = a.split(":")[1]
+        if painter not in painters:
+            painters.append(painter)
+    painter = chosen if chosen in painters else None
+    return {
+        "painters": [(p, words.painter(p)) for p in painters],
+        "painter": painter,
+        "counts": [(a, words.action(game, a, view)) for a in counted if a.split(":")[1] == painter],
+        "others": [(a, words.action(game, a, view)) for a in actions if a not in counted],
+        "raising": counted[0].startswith("raise:"),
+    }
+
+
+def _in_words(game: str, exc: ApiError, view: Any) -> str:
+    """A refusal as the page says it: the move named as its button names it,
+    never in the engine's syntax (``bid:9``); a move the phone could not have
+    offered (a malformed one) is told to use the buttons."""
+    action, reason = exc.params.get("action"), exc.params.get("reason")
+    if not isinstance(action, str) or not isinstance(reason, words.Refusal):
+        return exc.localised(_)
+    label = words.action(game, action, view)
+    if label == action or reason.shape_only:
+        return _("That move cannot be played now: pick one of the moves on this page.")
+    return _("“%(move)s” cannot be played now: %(reason)s", move=label, reason=reason.say())
+
+
+#: where a refusal waits for the page it redirected to (PRG: a reload never posts again)
+SAID = "tables_said"
+
+
+def _keep_said(key: str, error: str, rule: str | None = None) -> Response:
+    said = dict(session.get(SAID) or {})
+    said[key] = {"error": error, "rule": rule}
+    session[SAID] = dict(list(said.items())[-4:])  # a few tables' at most
+    return redirect(request.path, code=303)
+
+
+def _pop_said(key: str) -> dict[str, Any]:
+    said = dict(session.get(SAID) or {})
+    found = said.pop(key, None)
+    if found is not None:
+        session[SAID] = said
+    return found or {}
+
+
+def _said_key(table_id: str, caller: store.Caller) -> str:
+    return f"{table_id}/{caller.role}/{caller.seat}"
+
+
 @bp.post("/<table_id>/<token>")
 def phone_post(table_id: str, token: str) -> Any:
     table = _table_or_404(table_id)
@@ -508,8 +632,7 @@ def phone_post(table_id: str, token: str) -> Any:
             if action == PICKED_BID:
                 picked = request.form.getlist("card")
                 if not picked:
-                    fresh = store.load(db, table_id)
-                    return _render(fresh, caller, token, error=_("Tick at least one card.")), 200
+                    return _keep_said(_said_key(table_id, caller), _("Tick at least one card."))
                 action = "bid:" + ",".join(picked)
             table = store.act(
                 db,
@@ -523,12 +646,33 @@ def phone_post(table_id: str, token: str) -> Any:
             abort(400)
     except ApiError as exc:
         fresh = store.load(db, table_id)
-        message = exc.localised(_)
-        if exc.status == 409:
+        view = store.state_of(fresh).view(caller.seat)
+        message = _in_words(table.game, exc, view)
+        if exc.status == 409 and exc.field == "version":
             message = _("The table moved on before your tap arrived; here it is now.")
-        return _render(fresh, caller, token, error=message, rule=exc.extra.get("rule")), 200
+        return _keep_said(_said_key(table_id, caller), message, exc.extra.get("rule"))
     tables().bus.publish(table.id, table.version)
     return redirect(url_for(".phone", table_id=table_id, token=token), code=303)
+
+
+def _has_person_moves(table_id: str) -> bool:
+    """Whether undo has something to take back: a person's move still live
+    (a bot's alone would only be played again at once)."""
+    with tables().db.session() as session_:
+        found = session_.scalars(
+            select(Action.id)
+            .where(
+                Action.table_id == table_id,
+                Action.undone_version.is_(None),
+                Action.by_bot.is_(False),
+            )
+            .limit(1)
+        ).first()
+    return found is not None
+
+
+def _nothing_to_undo() -> str:
+    return _("Nothing to undo yet: no player has made a move.")
 
 
 def _render(
@@ -577,6 +721,10 @@ def _render(
         actions=[(a, words.action(game, a, view)) for a in legal],
         picker=hands_picker(legal, request.args.get("right")),
         card_picker=card_picker(game, legal, view, request.args.get("first")),
+        declare_picker=declare_picker(game, legal, view, request.args.get("painter")),
+        guide=guide.lines(game, view, names, seat),
+        can_undo=caller.role == "host" and _has_person_moves(table.id),
+        nothing_to_undo=_nothing_to_undo(),
         bid_picker=bid_picker(game, legal, view),
         picked_bid=PICKED_BID,
         picture=picture_url,
@@ -593,7 +741,7 @@ def _render(
         winners=state.winners() if terminal else [],
         ties=words.tie_breaks(game, state, names) if terminal else [],
         winner_names=[names[i] for i in state.winners()] if terminal else [],
-        waiting_names=[names[i] for i in to_act],
+        waiting=words.joined([names[i] for i in to_act]),
         terminal=terminal,
         result_rule=RESULT_RULES.get(game),
         host_links=host_links,

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import g
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from cardpress.catalogue import Catalogue
 from cardpress.catalogue.models import TriptychKind
@@ -139,6 +140,11 @@ def joined(parts: Sequence[str]) -> str:
     return _sep().join(parts)
 
 
+def hand_sizes(names: Sequence[str], sizes: Sequence[int]) -> str:
+    """How many cards each player holds, by name: "Aki 4, Ben 5" (never "4, 5")."""
+    return joined([f"{name} {size}" for name, size in zip(names, sizes, strict=False)])
+
+
 def _sep() -> str:
     """The list separator of the page's language (、 in Japanese)."""
     return "、" if current_language() == "ja" else ", "
@@ -206,6 +212,8 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
     if kind == "bid":
         if game == "finger-auction":
             return _("Bid %(fingers)s", fingers=arg)
+        if not arg:
+            return _("Bid nothing")
         return _("Bid %(cards)s", cards=cards(game, arg.split(",") if arg else [], view))
     if kind == "pass":
         if arg:
@@ -213,7 +221,12 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
         return _("Pass")
     if kind == "adjust":
         if (view or {}).get("phase") == "manual_settle":
-            return _("Settlement %(amount)s point(s)", amount=signed(arg))
+            return ngettext(
+                "Settlement %(amount)s point",
+                "Settlement %(amount)s points",
+                _count(arg),
+                amount=signed(arg),
+            )
         return _("Bid points %(amount)s", amount=signed(arg))
     if kind == "flip":
         seat, _sep, pos = arg.partition(":")
@@ -292,14 +305,18 @@ def event(
     if game == "finger-auction":
         if kind in ("auction_won", "rebid"):
             bids = d.get("bids", {})
-            why = " ".join([_("Bids: %(bids)s.", bids=_bids(bids, name)), *_clashes(bids, name)])
-            if kind == "rebid":
-                return why + " " + _("Nobody won: bid again.")
-            return (
-                why
-                + " "
-                + _("%(player)s won and takes %(count)s card(s).", player=who, count=d.get("cards"))
+            why = _joined_sentences(
+                [_("Bids: %(bids)s.", bids=_bids(bids, name)), *_clashes(bids, name)]
             )
+            if kind == "rebid":
+                return _joined_sentences([why, _("Nobody won: bid again.")])
+            won = ngettext(
+                "%(player)s won and takes %(num)d card.",
+                "%(player)s won and takes %(num)d cards.",
+                _count(d.get("cards")),
+                player=who,
+            )
+            return _joined_sentences([why, won])
         if kind == "take":
             if "cards" in d:
                 return _("%(player)s takes %(cards)s.", player=who, cards=cs(d["cards"]))
@@ -316,13 +333,7 @@ def event(
             return _("Round %(round)s is over.", round=d.get("round"))
     simple: dict[str, Callable[[], str]] = {
         "flip": lambda: (
-            _(
-                "%(player)s flips %(card)s of %(owner)s: %(result)s",
-                player=who,
-                card=c(d.get("card")),
-                owner=name(d.get("seat")),
-                result=_("a hit") if d.get("hit") else _("a miss"),
-            )
+            _challenge_flip(d, p, who, name(d.get("seat")), c(d.get("card")))
             if "seat" in d
             else _("%(player)s flips %(card)s.", player=who, card=c(d.get("card")))
         ),
@@ -410,21 +421,28 @@ def event(
         "reward": lambda: _("%(player)s is rewarded.", player=who),
         "won": lambda: _("Every card is matched: the table wins!"),
         "lost": lambda: _("The table loses: %(reason)s.", reason=_lost_reason(d.get("reason"))),
-        "bid": lambda: _("%(player)s bids %(count)s card(s).", player=who, count=d.get("cards")),
+        "bid": lambda: ngettext(
+            "%(player)s bids %(num)d card.",
+            "%(player)s bids %(num)d cards.",
+            _count(d.get("cards")),
+            player=who,
+        ),
         "bit": lambda: _bit(d, who, c, view),
         "bit_manual": lambda: _(
             "The table changes %(player)s's bid points by %(amount)s.",
             player=who,
             amount=signed(d.get("adjust", 0)),
         ),
-        "settlement_manual": lambda: _(
-            "The table changes %(player)s's settlement by %(amount)s point(s).",
+        "settlement_manual": lambda: ngettext(
+            "The table changes %(player)s's settlement by %(amount)s point.",
+            "The table changes %(player)s's settlement by %(amount)s points.",
+            _count(d.get("adjust", 0)),
             player=who,
             amount=signed(d.get("adjust", 0)),
         ),
         "winners": lambda: _(
             "The auction goes to %(winners)s.",
-            winners=", ".join(name(w) for w in d.get("winners", [])),
+            winners=joined([name(w) for w in d.get("winners", [])]),
         ),
         "no_winner": lambda: _("Nobody wins the auction."),
         "no_bids": lambda: _("Nobody bid."),
@@ -456,11 +474,21 @@ def said(game: str, message: str, params: Mapping[str, Any]) -> str:
     return out
 
 
+class Refusal(Sentence):
+    """An engine's refusal as a message parameter. ``shape_only``: the engine
+    said what an action must look like (its ``form``, e.g. ``bid:N``), which
+    only an API client needs; a page says "pick one of the moves" instead."""
+
+    shape_only: bool = False
+
+
 def sentence(game: str, exc: IllegalAction | OptionError) -> Sentence:
     """An engine's refusal or option error as an API error's parameter: the
     English as the engine says it, worded in the caller's language when shown."""
     english = exc.reason if isinstance(exc, IllegalAction) else str(exc)
-    return Sentence(english, lambda: said(game, exc.message, exc.params))
+    out = Refusal(english, lambda: said(game, exc.message, exc.params))
+    out.shape_only = "form" in exc.params
+    return out
 
 
 def _joined_sentences(parts: Sequence[str]) -> str:
@@ -479,6 +507,30 @@ def _lost_reason(reason: Any) -> str:
     return _(known) if known else _("no play was left")
 
 
+def _count(value: Any) -> int:
+    """How many, for a plural form: a count as the engine gives it (a signed
+    amount counts by its size; anything else counts as many)."""
+    try:
+        return abs(int(value))
+    except (TypeError, ValueError):
+        return 2
+
+
+def _challenge_flip(d: Mapping[str, Any], seat: Any, who: str, owner: str, card: str) -> str:
+    """A challenger's flip (DE-4), said as the table says it: "Aki flips their own
+    Vermeer 1: a hit." / "Aki flips Ben's Monet 4: a miss." """
+    own = str(d.get("seat")) == str(seat)
+    if d.get("hit"):
+        if own:
+            return _("%(player)s flips their own %(card)s: a hit.", player=who, card=card)
+        return _(
+            "%(player)s flips %(owner)s's %(card)s: a hit.", player=who, owner=owner, card=card
+        )
+    if own:
+        return _("%(player)s flips their own %(card)s: a miss.", player=who, card=card)
+    return _("%(player)s flips %(owner)s's %(card)s: a miss.", player=who, owner=owner, card=card)
+
+
 def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> str:
     """A bid effect as it happened: whose card, what it says, what it did."""
     cid = d.get("card")
@@ -494,14 +546,21 @@ def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> 
     if d.get("op") == "manual":
         out.append(_("The table decides what it changes."))
     elif "drew" in d:
-        out.append(_("%(player)s draws %(count)s card(s).", player=who, count=d["drew"]))
+        out.append(
+            ngettext(
+                "%(player)s draws %(num)d card.",
+                "%(player)s draws %(num)d cards.",
+                _count(d["drew"]),
+                player=who,
+            )
+        )
     elif "discarded" in d:
         out.append(_("Discarded: %(cards)s.", cards=cards("eshi100", d["discarded"], view)))
     return _joined_sentences(out)
 
 
 def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:
-    return "; ".join(f"{name(seat)} {bid(value)}" for seat, value in bids.items())
+    return joined([f"{name(seat)} {bid(value)}" for seat, value in bids.items()])
 
 
 def _clashes(bids: Mapping[str, str], name: Callable[[Any], str]) -> list[str]:
@@ -532,7 +591,7 @@ def _clashes(bids: Mapping[str, str], name: Callable[[Any], str]) -> list[str]:
             out.append(
                 _(
                     "%(players)s all bid %(value)s: those bids collide.",
-                    players=", ".join(who),
+                    players=joined(who),
                     value=value,
                 )
             )
@@ -598,12 +657,13 @@ def _tie_facts(game: str, state: Any, seat: int) -> str:
         from cardpress.games.finger_auction import quick_score
 
         held = quick_score(state.held[seat], state.num_players)[1]
-        return _("%(count)s card(s) held", count=held)
+        return ngettext("%(num)d card held", "%(num)d cards held", held)
     if game == "detective-eye":
-        return _(
-            "%(cards)s card(s) in hand, %(forgeries)s forgery(ies)",
-            cards=state.held(seat),
-            forgeries=state.forgeries[seat],
+        return joined(
+            [
+                ngettext("%(num)d card in hand", "%(num)d cards in hand", state.held(seat)),
+                ngettext("%(num)d forgery", "%(num)d forgeries", state.forgeries[seat]),
+            ]
         )
     if game == "gallery-rush":
         met = seat == state.sole_winner or (state.end_reason == "round" and seat in state.achievers)

@@ -115,7 +115,7 @@ def test_outcomes_in_words_with_the_ruling(api):
         assert api.post(path, data={"action": f"bid:{bid}"}).status_code == 303
     html = api.get(paths[0]).get_data(as_text=True)
     assert "Aki, Ben all bid 2: those bids collide." in html
-    assert "Chi won and takes 4 card(s)." in html
+    assert "Chi won and takes 4 cards." in html
     assert 'href="/en/rules/finger-auction#FA-1"' in html
 
 
@@ -123,8 +123,8 @@ def test_a_stale_tap_explains_itself(api):
     body = create_table(api, players=["Aki", "Ben"], lang="en")
     aki = path_of(body["seats"][0]["url"])
     response = api.post(aki, data={"action": "hands:1/2", "version": "5"})
-    assert response.status_code == 200
-    assert "The table moved on before your tap arrived" in response.get_data(as_text=True)
+    assert response.status_code == 303 and response.headers["Location"].endswith(aki)
+    assert "The table moved on before your tap arrived" in api.get(aki).get_data(as_text=True)
 
 
 def test_a_refused_move_is_explained_in_the_pages_language(api):
@@ -134,13 +134,13 @@ def test_a_refused_move_is_explained_in_the_pages_language(api):
     state = GAMES["ultimatch"].new_game(["Aki"], 3)
     target = next(c for c in state.view(0)["pyramid"] if c not in (None, "hidden"))
     card = next(c for c in state.hands[0] if f"match:{target}:{c}" not in state.legal_actions(0))
-    page = api.post(aki, data={"action": f"match:{target}:{card}"}).get_data(as_text=True)
+    page = _posted(api, aki, {"action": f"match:{target}:{card}"})
     error = re.search(r'<div class="error" role="alert">(.*?)</div>', page, re.S).group(1)
     said = re.sub(r"<[^>]+>", "", error)
     assert "に合わせられません。" in said and "UM-" in said, said
     assert not re.findall(r"[a-z]+-\d+", said.split("：", 1)[1]), said  # cards named, not ids
-    english = api.post(aki.replace("/ja/", "/en/"), data={"action": "pass"})
-    assert "solitaire has no pass" in english.get_data(as_text=True)
+    english = _posted(api, aki.replace("/ja/", "/en/"), {"action": "pass"})
+    assert "“Pass” cannot be played now: solitaire has no pass" in english
 
 
 def test_spectators_see_no_buttons_and_wrong_links_are_404(api):
@@ -155,12 +155,36 @@ def test_spectators_see_no_buttons_and_wrong_links_are_404(api):
     )
 
 
+def _posted(client, path: str, form: dict) -> str:
+    """A form post as a browser makes it: the answer redirects (POST/redirect/GET,
+    so a reload never posts again) and the page it names says what happened."""
+    response = client.post(path, data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    return client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def _error(html: str) -> str:
+    found = re.search(r'<div class="error" role="alert">(.*?)</div>', html, re.S)
+    assert found, "the page shows no error"
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split())
+
+
 def test_the_create_form_explains_bad_input(api):
-    response = api.post(
-        "/en/tables/new", data={"game": "finger-auction", "go": "1", "name0": "Solo"}
-    )
-    assert response.status_code == 400
-    assert "finger-auction is played by 2 to 4 players, not 1" in response.get_data(as_text=True)
+    """Too few names are said as the host fixes them, with the game by its name:
+    never the API's "finger-auction is played by 2 to 4 players, not 1"."""
+    for lang, wanted in (
+        ("en", "Type at least 2 names: Finger Auction is played by 2 to 4 players."),
+        ("ja", "名前を2人分以上入力してください。フィンガーオークションは2〜4人で遊びます。"),
+    ):
+        for names in ({}, {"name0": "Solo"}):
+            form = {"game": "finger-auction", "go": "1", **names}
+            html = _posted(api, f"/{lang}/tables/new", form)
+            assert wanted in _error(html), _error(html)
+            assert "finger-auction" not in _error(html)
+            assert 'value="Solo"' in html or not names  # what was typed is kept
+    too_many = {"game": "gallery-rush", "go": "1", **{f"name{i}": f"P{i}" for i in range(5)}}
+    said = _error(_posted(api, "/en/tables/new", too_many))  # a crafted post: 4 rows shown
+    assert "Gallery Rush is played by 2 to 4 players: type at most 4 names." in said, said
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # storage plays no part here
@@ -416,8 +440,9 @@ def test_the_create_page_offers_every_engine_option_folded(api):
     page = api.get(path_of(host) if "://" in host else host).get_data(as_text=True)
     assert "Passing (official variant)" in page
     refused = api.post("/en/tables/new", data={**form, "dealer": "4"})
-    assert refused.status_code == 400
-    assert "there is no seat 5 with 2 players" in refused.get_data(as_text=True)
+    assert refused.status_code == 303  # POST/redirect/GET: a reload never posts again
+    again = api.get(refused.headers["Location"]).get_data(as_text=True)
+    assert "there is no seat 5 with 2 players" in again
     eshi = api.get("/ja/tables/new?game=eshi100").get_data(as_text=True)
     assert 'name="bit_cards_discarded"' in eshi and "最初のオークショニア" in eshi
 
@@ -504,7 +529,8 @@ def test_an_eshi100_bid_is_ticked_cards_not_one_button_per_subset(api):
     ticks = re.findall(r'name="card" value="([^"]+)"', html)
     assert ticks == state.hands[0]
     nothing = api.post(aki, data={"action": "bid-picked"})
-    assert "Tick at least one card." in nothing.get_data(as_text=True)
+    assert nothing.status_code == 303
+    assert "Tick at least one card." in api.get(aki).get_data(as_text=True)
     picked = [ticks[2], ticks[0]]
     answer = api.post(aki, data={"action": "bid-picked", "card": picked})
     assert answer.status_code == 303
@@ -513,7 +539,7 @@ def test_an_eshi100_bid_is_ticked_cards_not_one_button_per_subset(api):
     assert seat == 0 and sorted(action.removeprefix("bid:").split(",")) == sorted(picked)
     ben = api.get(path_of(body["seats"][1]["url"])).get_data(as_text=True)
     assert 'value="bid:"' in ben and "Bid nothing" in ben
-    assert "Aki's bid: 2 card(s), face down" in ben
+    assert "Aki's bid: 2 cards, face down" in ben
 
 
 def _picker(html: str) -> tuple[list[str], list[str]]:
@@ -533,14 +559,14 @@ def test_a_detective_eye_draft_is_picked_card_then_partner_without_javascript(ap
     html = api.get(aki).get_data(as_text=True)
     firsts, offered = _picker(html)
     assert firsts == state.hands[0] and offered == []  # step 1: no ten buttons
-    assert "Step 1: the first card you pass." in html
+    assert "Step 1: the first card you pass to Ben." in html
     for c in firsts:  # each card shown as its printed picture
         assert re.search(
             rf'href="\?first={c}#move"[^>]*>\s*<span class="card" data-card="{c}"', html
         )
     first = firsts[2]
     second = api.get(f"{aki}?first={first}").get_data(as_text=True)
-    assert 'aria-current="true">' in second and "Step 2: the card to pass with it." in second
+    assert 'aria-current="true">' in second and "Step 2: the card to pass with it to Ben." in second
     _firsts, offered = _picker(second)
     assert sorted(offered) == sorted(a for a in legal if first in a[5:].split(","))
     assert len(offered) == 4 and all(a in legal for a in offered)
@@ -552,7 +578,7 @@ def test_a_detective_eye_draft_is_picked_card_then_partner_without_javascript(ap
     ben = path_of(body["seats"][1]["url"])
     assert _picker(api.get(f"{ben}?first=not-a-card").get_data(as_text=True))[1] == []
     japanese = api.get(ben.replace("/en/", "/ja/")).get_data(as_text=True)
-    assert "ステップ1：渡すカードの1枚目を選びます。" in japanese and not raw_ids(japanese)
+    assert "ステップ1：Chiに渡すカードの1枚目を選びます。" in japanese and not raw_ids(japanese)
 
 
 def test_ultimatch_plays_are_picked_target_first_then_the_cards(api):
@@ -653,9 +679,7 @@ def test_the_result_says_how_ties_were_broken(api):
     by_place = sorted(tied, key=lambda p: ranks[p])
     assert len(state.held[by_place[0]]) < len(state.held[by_place[-1]])  # FA-7
     en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
-    order = ", ".join(
-        f"{ranks[p]}. {names[p]} ({len(state.held[p])} card(s) held)" for p in by_place
-    )
+    order = ", ".join(f"{ranks[p]}. {names[p]} ({len(state.held[p])} cards held)" for p in by_place)
     assert (
         f"{', '.join(names[p] for p in tied)} have the same score ({int(scores[tied[0]])}); "
         f"the tie-break places them: {order}." in en
