@@ -560,7 +560,10 @@ def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> 
 
 
 def _bids(bids: Mapping[str, str], name: Callable[[Any], str]) -> str:
-    return joined([f"{name(seat)} {bid(value)}" for seat, value in bids.items()])
+    parts = [f"{name(seat)} {bid(value)}" for seat, value in bids.items()]
+    if current_language() != "ja" and any("," in part for part in parts):
+        return "; ".join(parts)  # "Aki right 2, left 4; Ben right 5, left 1"
+    return joined(parts)
 
 
 def _clashes(bids: Mapping[str, str], name: Callable[[Any], str]) -> list[str]:
