@@ -51,7 +51,11 @@ from cardpress.print.palette import (
 )
 from cardpress.print.qr import qr_flowable
 from cardpress.print.sheetstyles import sheet_styles
-from cardpress.print.typography import typographic, typographic_markup
+from cardpress.print.typography import (
+    sheet_typography_markup,
+    typographic,
+    typographic_markup,
+)
 from cardpress.rules import load_rules
 from cardpress.rules import model as m
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
@@ -172,7 +176,7 @@ class Typesetter:
 
     def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
         if style is not self.s.url:  # a URL keeps its hyphens
-            markup = typographic_markup(markup)
+            markup = sheet_typography_markup(typographic_markup(markup), self.doc.lang)
         return self.s.para_class(style)(markup, style, bulletText=bullet)
 
     def inline(self, spans: m.Inline) -> str:

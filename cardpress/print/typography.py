@@ -42,3 +42,25 @@ def typographic_markup(markup: str) -> str:
     """``typographic`` for Platypus markup: tags and entities are left as they are."""
     parts = _TAG.split(markup)
     return "".join(p if _TAG.fullmatch(p) else typographic(p) for p in parts)
+
+
+_JP = "[\u3041-\u309f\u30a1-\u30fa\u4e00-\u9fff々]"
+_JP_SLASH = re.compile(rf"(?<={_JP})\s*/\s*(?={_JP})")  # 梅 / 桜: 梅・桜 (JLREQ's 中点)
+_MINUS = re.compile(r"(?<![\w.\-−])-(?=\d)")  # -2 points, -2点: a real minus, not a hyphen
+
+
+def sheet_typography(text: str, lang: str) -> str:
+    """A rule sheet's last touches: a real minus sign, and Japanese lists joined by 「・」.
+
+    For plain text (no markup): ``sheet_typography_markup`` skips tags.
+    """
+    text = _MINUS.sub("\u2212", text)
+    if lang == "ja":
+        text = _JP_SLASH.sub("・", text)
+    return text
+
+
+def sheet_typography_markup(markup: str, lang: str) -> str:
+    """``sheet_typography`` for Platypus markup: tags and entities are left as they are."""
+    parts = _TAG.split(markup)
+    return "".join(p if _TAG.fullmatch(p) else sheet_typography(p, lang) for p in parts)
