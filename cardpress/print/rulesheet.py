@@ -14,7 +14,7 @@ wraps with kinsoku, and the bytes are reproducible (``invariant=1``).
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
@@ -28,6 +28,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    PageBreak,
     PageTemplate,
     Spacer,
     Table,
@@ -162,6 +163,8 @@ class Layout:
     compact: bool = False  # tighter spacing between questions and answers
     tail: int = 1  # the last ``tail`` rulings are kept together on one page
     pages: list[int] = field(default_factory=list)  # filled in: each ruling's page
+    notes: bool = False  # a ruled notes page closes the sheet (to an even page count)
+    total: list[int] = field(default_factory=list)  # filled in: the sheet's page count
 
 
 # --------------------------------------------------------------------------- blocks
@@ -425,6 +428,13 @@ class Typesetter:
             kept = [i for i, f in enumerate(out) if isinstance(f, KeepTogether)][-tail:]
             if len(kept) == tail and all(_is_ruling(out[i]) for i in kept):
                 out[kept[0] :] = [KeepTogether(out[kept[0] :])]
+        if self.layout.notes:
+            out += [
+                PageBreak(),
+                self.p(escape(self.doc.label("notes", "Notes")), self.s.h1),
+                Rule(self.width, ACCENT, 0.9),
+                NoteLines(self.width, self.s.body.leading * 1.6),
+            ]
         return out
 
 
@@ -498,6 +508,27 @@ class Rule(Flowable):
         c.line(0, 1.5, self.width, 1.5)
 
 
+class NoteLines(Flowable):
+    """Ruled lines filling the rest of the frame, for a player's notes."""
+
+    def __init__(self, width: float, step: float) -> None:
+        super().__init__()
+        self.width, self.step = width, step
+
+    def wrap(self, aw, ah):
+        self.height = max(0.0, ah - 1)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        y = self.height - self.step
+        while y > 0:
+            c.line(LABEL_W, y, self.width, y)
+            y -= self.step
+
+
 class _Spaced(Flowable):
     """Space before and after a flowable that cannot carry its own."""
 
@@ -543,7 +574,7 @@ def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     return [line for line in lines if line]
 
 
-def _canvas_maker(footer_title: str, fonts: SheetFonts):
+def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int]):
     """A canvas that starts in a registered font and prints "n / N" footers."""
 
     class NumberedCanvas(Canvas):
@@ -560,6 +591,7 @@ def _canvas_maker(footer_title: str, fonts: SheetFonts):
 
         def save(self) -> None:
             total = len(self._saved)
+            total_out.append(total)
             for state in self._saved:
                 self.__dict__.update(state)
                 self._footer(total)
@@ -627,15 +659,23 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
     footer = f"{doc.title}{'・' if lang == 'ja' else ' · '}{url}"
     # a last page with only a ruling or two looks unfinished: set the rulings tighter,
     # and if they still spill, send the last few over together
+    # a sheet of more than one page prints on folded sheets: an odd count gets a notes page
     for layout in (
         Layout(),
         Layout(compact=True),
         Layout(compact=True, tail=MIN_LAST_PAGE_RULINGS),
     ):
-        buf.seek(0)
-        buf.truncate()
-        ts = Typesetter(doc, frame._width, layout)
-        template.build(ts.story(url), canvasmaker=_canvas_maker(footer, ts.s.fonts))
+        _build(template, buf, doc, frame, url, footer, layout)
         if not stub_rulings(layout.pages):
             break
+    if layout.total[-1] > 1 and layout.total[-1] % 2:
+        layout = replace(layout, notes=True, pages=[], total=[])
+        _build(template, buf, doc, frame, url, footer, layout)
     return buf.getvalue()
+
+
+def _build(template, buf, doc, frame, url: str, footer: str, layout: Layout) -> None:
+    buf.seek(0)
+    buf.truncate()
+    ts = Typesetter(doc, frame._width, layout)
+    template.build(ts.story(url), canvasmaker=_canvas_maker(footer, ts.s.fonts, layout.total))

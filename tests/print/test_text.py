@@ -204,6 +204,9 @@ def test_no_page_holds_only_a_couple_of_rulings(lang, paper):
         q = doc.label("question", "Q") + "."
         for page in range(start + 1, max(ln.page for ln in found) + 1):
             n = sum(1 for ln in found if ln.page == page and ln.text.startswith(q))
+            notes = doc.label("notes", "Notes")  # the page that evens the count (issue 24)
+            if n == 0 and any(ln.page == page and ln.text.strip() == notes for ln in found):
+                continue
             if n < MIN_LAST_PAGE_RULINGS:
                 stubs.append(f"{game} p{page}: {n} ruling(s) alone")
     assert not stubs, f"{lang} {paper}: " + "; ".join(stubs)

@@ -166,3 +166,24 @@ def test_negative_numbers_have_a_real_minus(sheets: Sheets, game: str, lang: str
 def test_the_eshi100_sheet_prints_its_minus_and_middle_dots(sheets: Sheets) -> None:
     text = sheets.text("eshi100", "ja")
     assert re.search(r"−2\s?点", text) and "梅・桜" in text, text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_even_page_count(sheets: Sheets, game: str, lang: str, paper: str) -> None:
+    """A sheet of several pages prints on folded sheets: never an odd page out."""
+    total = len(PdfReader(sheets.pdf(game, lang, paper)).pages)
+    assert total == 1 or total % 2 == 0, f"{game}/{lang}/{paper}: {total} pages"
+
+
+def test_an_odd_sheet_closes_with_a_notes_page(sheets: Sheets) -> None:
+    from cardpress.print.rulesheet import render_rule_sheet
+
+    for game in GAMES:
+        for lang in LANGS:
+            text = sheets.text(game, lang)
+            last = text.split("\f")[-2] if "\f" in text else text
+            if ("メモ" if lang == "ja" else "Notes") in last.split("\n")[0]:
+                return
+    pytest.skip(f"no sheet runs to an odd page count today ({render_rule_sheet.__name__})")
