@@ -394,6 +394,10 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
 
         # every picture painted once, over the build's processes, before the workers fork
         warm_cards(cat.triptych.cards, opts.jobs)
+    if any(j.deck == "eshi100" for j in todo):
+        from cardpress.print.art import warm_proxies
+
+        warm_proxies(cat.eshi100, opts.jobs)
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

@@ -1,20 +1,17 @@
 """絵師100人展 proxy faces: bid points, flower icons, effect text, catalogue number.
 
 Proxies stand in for cards a player owns; they say so (PROXY band, "not for
-sale" footer) and carry no copyrighted art: the picture box is a generated
-pattern of the card's own flowers.
+sale" footer) and carry no copyrighted art: the picture box is an illustration
+of the card's title painted by cardpress.print.art (see art/eshi100.py).
 """
 
 from __future__ import annotations
-
-import math
-import random
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
-from cardpress.print.art import Ink, clip, hex_rgb, mix, seed_of
+from cardpress.print.art import Ink, draw_proxy_art, hex_rgb, mix
 from cardpress.print.glyphs import draw_flower
 from cardpress.print.typeset import (
     INK,
@@ -39,54 +36,6 @@ from cardpress.print.typeset import (
 )
 
 GOLD = hex_rgb("#c9a23a")
-
-
-def _pattern(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card, x, y, w, h) -> None:
-    """A seeded scatter of the card's flowers on a soft gradient (no real artwork)."""
-    rng = random.Random(seed_of("eshi100/" + card.id))
-    cols = [hex_rgb(deck.catalogue.icon(i).rgb) for i in card.icons] or [hex_rgb(deck.back_rgb)]
-    canvas.saveState()
-    clip(canvas, x, y, w, h)
-    top, bottom = mix(cols[0], WHITE, 0.82), mix(cols[-1], WHITE, 0.6)
-    for i in range(10):
-        canvas.setFillColorRGB(*mix(bottom, top, i / 9))
-        canvas.rect(x, y + h * i / 10, w, h / 10 + 0.5, stroke=0, fill=1)
-    # seigaiha waves along the bottom
-    canvas.setStrokeColorRGB(*mix(cols[-1], WHITE, 0.35))
-    canvas.setLineWidth(0.6)
-    wr = 4.2 * mm * ctx.s
-    for row in range(2):
-        for k in range(int(w / wr) + 2):
-            cx = x + k * wr * 1.6 + (row % 2) * wr * 0.8
-            cy = y + row * wr * 0.55
-            for ring in (1.0, 0.7, 0.4):
-                canvas.setFillColorRGB(*mix(cols[-1], WHITE, 0.75 if ring == 1 else 0.85))
-                canvas.circle(cx, cy, wr * ring, stroke=1, fill=1)
-    # a branch
-    canvas.setStrokeColorRGB(*mix(INK, cols[0], 0.2))
-    canvas.setLineWidth(1.6 * ctx.s)
-    canvas.setLineCap(1)
-    bx0, by0 = x - 2, y + h * rng.uniform(0.55, 0.8)
-    path = canvas.beginPath()
-    path.moveTo(bx0, by0)
-    path.curveTo(
-        x + w * 0.3,
-        by0 + h * 0.15,
-        x + w * 0.55,
-        by0 - h * 0.1,
-        x + w + 2,
-        by0 + h * rng.uniform(-0.1, 0.15),
-    )
-    canvas.drawPath(path, stroke=1, fill=0)
-    icons = list(card.icons) or ["ume"]
-    for k in range(rng.randint(4, 6)):
-        icon = icons[k % len(icons)]
-        rgb = deck.catalogue.icon(icon).rgb if card.icons else deck.back_rgb
-        t = rng.uniform(0.05, 0.95)
-        fx = x + w * t
-        fy = by0 + (h * 0.1) * math.sin(t * 3) + rng.uniform(-h * 0.2, h * 0.15)
-        draw_flower(canvas, str(icon), fx, fy, rng.uniform(3.2, 5.5) * mm * ctx.s, rgb, disc=False)
-    canvas.restoreState()
 
 
 def corner_index(deck: Eshi100Deck, card: Eshi100Card) -> dict[str, Ink]:
@@ -194,7 +143,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     turned_r = r * 0.7
     ph = 30 * mm * s - 2 * turned_r - 1.0 * mm
     py = ctx.h - header_h - 2.2 * mm * s - ph
-    _pattern(canvas, ctx, deck, card, px, py, pw, ph)
+    draw_proxy_art(canvas, deck, card, px, py, pw, ph)
     canvas.setStrokeColorRGB(*mix(plum, WHITE, 0.2))
     canvas.setLineWidth(0.8)
     canvas.rect(px, py, pw, ph, stroke=1, fill=0)

@@ -264,3 +264,46 @@ def test_the_art_is_the_same_bytes_in_a_fresh_process():
         for seed in ("1", "2")
     }
     assert len(digests) == 1
+
+
+# --------------------------------------------------------------------------- 絵師100人展 proxies
+
+
+def _proxy_ops(deck, card, w=150.0, h=60.0) -> bytes:
+    from cardpress.print.art import draw_proxy_art
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w + 20, h + 20), invariant=1, pageCompression=0)
+    draw_proxy_art(c, deck, card, 10, 10, w, h)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_every_proxy_has_an_illustration_of_its_own():
+    """Each proxy's picture is painted (hundreds of strokes), and no two look alike."""
+    import imagehash
+
+    from cardpress.print.export import rasterise_images
+
+    deck = catalogue().eshi100
+    pdfs = [(card.id, _proxy_ops(deck, card)) for card in deck.types]
+    for card_id, pdf in pdfs:
+        assert len(_strokes_drawn(pdf)) > 300, card_id
+    hashes = [(cid, imagehash.phash(rasterise_images(pdf, 72)[0])) for cid, pdf in pdfs]
+    close = [
+        (a, b, ha - hb)
+        for i, (a, ha) in enumerate(hashes)
+        for b, hb in hashes[i + 1 :]
+        if ha - hb < 10
+    ]
+    assert not close, close
+
+
+def test_neighbouring_proxies_are_painted_in_different_styles():
+    """Seven illustrators' hands in turn: next to each other, two proxies' strokes differ
+    by at least a third in length, turning or colour spread (read from the paths)."""
+    deck = catalogue().eshi100
+    stats = [_stats(_strokes_drawn(_proxy_ops(deck, card))) for card in deck.types]
+    for a, b in itertools.pairwise(stats):
+        assert any(abs(a[k] - b[k]) > 0.33 * max(a[k], b[k]) for k in a), (a, b)

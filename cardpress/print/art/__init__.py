@@ -24,7 +24,7 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 
 from cardpress.print import fonts
-from cardpress.print.art import painterly
+from cardpress.print.art import eshi100, painterly
 from cardpress.print.art.colour import (
     RGB,
     Ink,
@@ -88,6 +88,8 @@ for _name, _scene_fn, _brushwork in (
     ("mona-lisa", mona_lisa, mona_lisa_brushwork),
 ):
     painterly.register(_name, _scene_fn, _brushwork)
+for _name, _manner in eshi100.STYLES:
+    painterly.register(f"eshi100-{_name}", eshi100.scene, lambda seed, m=_manner: m, eshi100.CANVAS)
 
 
 def draw_generated(
@@ -150,6 +152,32 @@ def warm_cards(cards, jobs: int = 1) -> None:
     A build calls it before its workers fork, so they inherit the strokes.
     """
     painterly.warm([p for p in map(picture_of, cards) if p is not None], jobs)
+
+
+def proxy_picture(deck, card) -> painterly.Picture:
+    """What a 絵師100人展 proxy's picture paints: its title's scene, in the style of its
+    place in the deck (seven styles in turn), in its own flowers' colours."""
+    cards = [c.id for c in deck.types]
+    place = cards.index(card.id) if card.id in cards else seed_of(card.id)
+    names = eshi100.style_names()
+    flowers = ",".join(f"{i!s}={deck.catalogue.icon(i).rgb}" for i in card.icons)
+    return (
+        f"eshi100-{names[place % len(names)]}",
+        "eshi100/" + card.id,
+        False,
+        f"{card.title['en']}|{flowers}",
+    )
+
+
+def warm_proxies(deck, jobs: int = 1) -> None:
+    """Paint every proxy's picture now, over ``jobs`` processes (see :func:`warm_cards`)."""
+    painterly.warm([proxy_picture(deck, c) for c in deck.types], jobs)
+
+
+def draw_proxy_art(canvas, deck, card, x, y, w, h) -> None:
+    """A 絵師100人展 proxy's picture box: an illustration of its title."""
+    style, seed_key, _, hint = proxy_picture(deck, card)
+    painterly.draw_painted(canvas, style, seed_key, x, y, w, h, hint=hint)
 
 
 def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None:

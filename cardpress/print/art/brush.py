@@ -31,7 +31,7 @@ import io
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -104,11 +104,12 @@ class Manner:
     light_left: float = 0.0
     #: small bright dots where the reference is brightest (Vermeer's pointillé)
     highlights: int = 0
-    #: lighter ridge painted along this share of the small strokes (impasto)
+    #: share of the last layer's strokes given a lighter ridge along them (impasto: thick
+    #: paint catching the light on its upper-left edge)
     impasto: float = 0.0
-    #: darker complementary-tinted contour strokes along strong edges (share of strokes)
-    contours: float = 0.0
-    extra: dict = field(default_factory=dict)
+    #: share of the last layer's strokes answered by a thin stroke of the complementary
+    #: hue beside them (orange in a blue sky, violet in the wheat: Van Gogh's contrast)
+    accents: float = 0.0
 
     def layer_alpha(self, i: int) -> float:
         return self.alpha[i] if i < len(self.alpha) else 1.0
@@ -158,8 +159,8 @@ def shape_colour(c, manner: Manner, rng: random.Random) -> RGB:
     return (round(r, 2), round(g, 2), round(b, 2))
 
 
-def complementary_shadow(c: RGB, depth: float = 0.55) -> RGB:
-    """A darker tone of ``c`` leaning toward its complementary hue (Van Gogh's contours)."""
+def complementary(c: RGB, depth: float = 0.2) -> RGB:
+    """``c``'s complementary hue, a little darker and more saturated."""
     hh, ll, ss = colorsys.rgb_to_hls(*c)
     r, g, b = colorsys.hls_to_rgb((hh + 0.5) % 1.0, max(0.0, ll * (1 - depth)), min(1.0, ss + 0.2))
     return (round(r, 3), round(g, 3), round(b, 3))
@@ -266,6 +267,11 @@ def paint(ref: np.ndarray, manner: Manner, seed: int) -> list[Stroke]:
             strokes.append(Stroke(colour, width, pt_pts, alpha))
             fill = (*(int(v * 255) for v in colour), int(alpha * 255))
             _raster(draw, pts, width * SCALE, fill)
+            last = layer == len(manner.brushes) - 1
+            if last and len(pt_pts) > 1 and rng.random() < manner.impasto:
+                strokes.append(_ridge(strokes[-1]))
+            if last and len(pt_pts) > 1 and rng.random() < manner.accents:
+                strokes.append(_accent(strokes[-1]))
     if manner.highlights:
         strokes.extend(_highlights(ref, manner, rng, ww / SCALE, h_pt))
     return strokes
@@ -324,6 +330,21 @@ def _raster(draw: ImageDraw.ImageDraw, pts, width: float, fill) -> None:
         draw.line(pts, fill=fill, width=wpx)
     for x, y in (pts[0], pts[-1]):
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+
+
+def _ridge(stroke: Stroke) -> Stroke:
+    """The light catching a thick stroke's upper-left edge: a thin, paler line along it."""
+    off = stroke.width * 0.22
+    colour = tuple(round(min(1.0, v * 0.6 + 0.42), 2) for v in stroke.colour)
+    pts = tuple((round(x - off, 1), round(y + off, 1)) for x, y in stroke.points)
+    return Stroke(colour, round(max(0.3, stroke.width * 0.28), 1), pts, stroke.alpha)  # type: ignore[arg-type]
+
+
+def _accent(stroke: Stroke) -> Stroke:
+    """A thin stroke of the complementary hue alongside ``stroke``."""
+    off = stroke.width * 0.45
+    pts = tuple((round(x + off, 1), round(y - off, 1)) for x, y in stroke.points)
+    return Stroke(complementary(stroke.colour), round(max(0.3, stroke.width * 0.3), 1), pts)
 
 
 def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt) -> list[Stroke]:

@@ -48,62 +48,92 @@ def _sky_strokes(pen: Pen, w, y0, h, palette, n=110) -> None:
 
 
 def _starry(pen: Pen, w: float, h: float) -> None:
+    """The Starry Night: a swirling sky over a sleeping village, stars in halos, the crescent
+    moon at the right, a cypress rising like a dark flame at the left."""
     rng = pen.rng
-    pen.rect(0, 0, w, h, hex_rgb("#1d2f6b"))
-    _sky_strokes(pen, w, h * 0.3, h * 0.7, GOGH_BLUES, 130)
-    for _ in range(2):
-        _swirl(
-            pen,
-            rng.uniform(0.3, 0.7) * w,
-            rng.uniform(0.55, 0.75) * h,
-            rng.uniform(10, 16),
-            2.2,
-            hex_rgb("#9fc3f0"),
-            1.8,
-            0.8,
-        )
-    for _ in range(rng.randint(6, 9)):
-        sx, sy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.5, 0.95) * h
-        r = rng.uniform(1.8, 3.2)
-        for k in range(3, 0, -1):
-            pen.ellipse(sx, sy, r + k * 1.8, r + k * 1.8, hex_rgb("#f7d94c"), 0.25)
-        pen.ellipse(sx, sy, r, r, hex_rgb("#fff3b0"))
-    mx, my = w * rng.choice((0.85, 0.15)), h * 0.86
-    pen.ellipse(mx, my, 6, 6, hex_rgb("#f5c518"))
-    pen.ellipse(mx + 2.5, my + 1.5, 5, 5, hex_rgb("#27509e"))
-    # village and hills
-    pen.poly(
-        [(0, 0), (0, h * 0.3)]
-        + [(w * i / 5, h * (0.22 + rng.uniform(0, 0.1))) for i in range(6)]
-        + [(w, 0)],
-        hex_rgb("#1f3c5c"),
+    gradient(pen, 0, 0, w, h, hex_rgb("#2a4a9a"), hex_rgb("#16245a"), 10)
+    # the great swirl across the middle of the sky, and the milky band
+    _swirl(pen, w * 0.46, h * 0.66, 18, 1.6, hex_rgb("#8fb4e8"), 5.0, 0.9)
+    _swirl(pen, w * 0.62, h * 0.6, 12, 1.3, hex_rgb("#6f98d8"), 4.0, 0.9)
+    pen.curve(
+        [(0, h * 0.58), (w * 0.3, h * 0.74), (w * 0.6, h * 0.5), (w, h * 0.62)],
+        hex_rgb("#7aa4e0"),
+        6,
+        0.7,
     )
-    for i in range(9):
-        bx = w * (0.15 + i * 0.085)
-        pen.rect(bx, h * 0.12, 4, 4 + rng.uniform(0, 3), hex_rgb("#2c3f4f"))
-        pen.rect(bx + 1.2, h * 0.14, 1.4, 1.2, hex_rgb("#f5c518"))
-    # cypress: a dark flame in the foreground
-    cx = w * rng.choice((0.15, 0.2, 0.8))
-    pts = [
-        (cx - 7, 0),
-        (cx - 5, h * 0.3),
-        (cx - 3, h * 0.6),
-        (cx, h * 0.88),
-        (cx + 3, h * 0.6),
-        (cx + 6, h * 0.3),
-        (cx + 8, 0),
+    stars = [
+        (0.08, 0.86),
+        (0.26, 0.9),
+        (0.36, 0.78),
+        (0.55, 0.9),
+        (0.7, 0.8),
+        (0.62, 0.66),
+        (0.84, 0.62),
+        (0.2, 0.66),
+        (0.45, 0.58),
+        (0.76, 0.94),
+        (0.92, 0.74),
     ]
-    pen.blob(pts, hex_rgb("#1e3323"))
-    for _ in range(25):
-        pen.dab(
-            cx + rng.uniform(-5, 5),
-            rng.uniform(0, h * 0.75),
-            5,
-            math.pi / 2 + rng.uniform(-0.4, 0.4),
-            1.5,
-            hex_rgb("#3b5a2a"),
-            0.8,
+    for u, v in stars:
+        sx, sy, r = u * w + rng.uniform(-2, 2), v * h, rng.uniform(2.2, 3.4)
+        pen.ellipse(sx, sy, r * 2.6, r * 2.6, hex_rgb("#c9d88a"), 0.55)
+        pen.ellipse(sx, sy, r * 1.6, r * 1.6, hex_rgb("#f2e27a"), 0.8)
+        pen.ellipse(sx, sy, r, r, hex_rgb("#fff8d0"))
+    mx, my = w * 0.9, h * 0.88  # the moon
+    pen.ellipse(mx, my, 9, 9, hex_rgb("#e8c84a"), 0.6)
+    pen.ellipse(mx, my, 5.5, 5.5, hex_rgb("#f6a81a"))
+    pen.ellipse(mx + 2.4, my + 1.4, 4.4, 4.4, hex_rgb("#e8c84a"))
+    # hills, then the village with its spire and lit windows
+    pen.poly(
+        [
+            (0, 0),
+            (0, h * 0.36),
+            (w * 0.25, h * 0.3),
+            (w * 0.5, h * 0.34),
+            (w * 0.75, h * 0.28),
+            (w, h * 0.33),
+            (w, 0),
+        ],
+        hex_rgb("#24427a"),
+    )
+    pen.poly([(0, 0), (0, h * 0.24), (w * 0.4, h * 0.2), (w, h * 0.24), (w, 0)], hex_rgb("#1e3050"))
+    for i in range(12):
+        bx = w * (0.22 + i * 0.062)
+        bh = 4 + (i * 7 % 5)
+        pen.rect(bx, h * 0.1, 6.5, bh, hex_rgb("#2e4a6a" if i % 2 else "#3a4a5a"))
+        pen.poly(
+            [(bx - 0.5, h * 0.1 + bh), (bx + 3.2, h * 0.1 + bh + 3), (bx + 7, h * 0.1 + bh)],
+            hex_rgb("#1a2a40"),
         )
+        pen.rect(bx + 2, h * 0.12, 2, 1.8, hex_rgb("#f5c518"))
+    pen.poly(
+        [(w * 0.56, h * 0.16), (w * 0.575, h * 0.42), (w * 0.59, h * 0.16)], hex_rgb("#1a2a40")
+    )  # the church spire
+    # the cypress: a dark flame from the ground to the top of the picture
+    cx = w * 0.16
+    pen.blob(
+        [
+            (cx - 11, 0),
+            (cx - 9, h * 0.3),
+            (cx - 6, h * 0.62),
+            (cx - 1, h * 0.98),
+            (cx + 3, h * 0.7),
+            (cx + 8, h * 0.36),
+            (cx + 12, 0),
+        ],
+        hex_rgb("#1c2a18"),
+    )
+    pen.blob(
+        [
+            (cx - 5, h * 0.05),
+            (cx - 3, h * 0.5),
+            (cx, h * 0.8),
+            (cx + 3, h * 0.45),
+            (cx + 2, h * 0.05),
+        ],
+        hex_rgb("#3a4a22"),
+        0.8,
+    )
 
 
 def _wheat(pen: Pen, w: float, h: float) -> None:
@@ -146,33 +176,65 @@ def _wheat(pen: Pen, w: float, h: float) -> None:
 
 
 def _sunflowers(pen: Pen, w: float, h: float) -> None:
+    """Sunflowers (1888): a bouquet of big heads, fresh and wilting, in an ochre vase with a
+    blue band, on a yellow table before a pale yellow wall."""
     rng = pen.rng
-    pen.rect(0, 0, w, h, hex_rgb("#e6c76a"))
-    _sky_strokes(pen, w, 0, h, [hex_rgb("#e6c76a"), hex_rgb("#d9b24c"), hex_rgb("#f0d98a")], 80)
-    pen.rect(0, 0, w, h * 0.28, hex_rgb("#c98c2a"))
-    pen.poly(
-        [(w * 0.38, h * 0.1), (w * 0.62, h * 0.1), (w * 0.6, h * 0.42), (w * 0.4, h * 0.42)],
-        hex_rgb("#d9a441"),
+    pen.rect(0, 0, w, h, hex_rgb("#e9d77a"))
+    pen.rect(0, 0, w, h * 0.26, hex_rgb("#d9a43a"))  # the table
+    pen.rect(0, h * 0.26, w, 1.6, hex_rgb("#3a6ab0"))  # the blue line of its edge
+    vx = w * 0.5
+    pen.blob(
+        [
+            (vx - w * 0.12, h * 0.06),
+            (vx - w * 0.14, h * 0.26),
+            (vx - w * 0.09, h * 0.42),
+            (vx + w * 0.09, h * 0.42),
+            (vx + w * 0.14, h * 0.26),
+            (vx + w * 0.12, h * 0.06),
+        ],
+        hex_rgb("#e0a23a"),
     )
-    pen.rect(w * 0.38, h * 0.3, w * 0.24, 2.5, hex_rgb("#2f5fa8"))
-    for _ in range(rng.randint(5, 7)):
-        fx, fy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.5, 0.88) * h
-        r = rng.uniform(5, 8)
-        pen.dab(
-            fx, fy - r, r * 2, math.pi / 2 + rng.uniform(-0.3, 0.3), 1.2, hex_rgb("#4b6b2a"), 0.9
-        )
+    pen.rect(vx - w * 0.135, h * 0.24, w * 0.27, h * 0.04, hex_rgb("#e8c84a"))
+    pen.rect(vx - w * 0.125, h * 0.1, w * 0.25, 1.2, hex_rgb("#3a6ab0"))
+    heads = [
+        (0.3, 0.62, 11),
+        (0.46, 0.78, 12),
+        (0.64, 0.66, 11),
+        (0.36, 0.86, 9),
+        (0.56, 0.92, 9),
+        (0.76, 0.82, 10),
+        (0.22, 0.78, 9),
+        (0.5, 0.56, 10),
+        (0.7, 0.5, 8),
+        (0.28, 0.46, 8),
+        (0.82, 0.6, 8),
+        (0.4, 0.68, 7),
+    ]
+    for u, v, r in heads:
+        fx, fy = u * w + rng.uniform(-2, 2), v * h + rng.uniform(-2, 2)
+        pen.curve(
+            [
+                (fx, fy),
+                (fx + (vx - fx) * 0.3, fy - 10),
+                (vx + (fx - vx) * 0.2, h * 0.5),
+                (vx, h * 0.4),
+            ],
+            hex_rgb("#6a8a2a"),
+            1.4,
+        )  # the stem down into the vase
+        wilted = r < 9
+        petal = "#e8901a" if wilted else "#f2b81e"
         for k in range(14):
-            a = k / 14 * 2 * math.pi + rng.uniform(-0.1, 0.1)
-            pen.dab(
-                fx + math.cos(a) * r * 0.9,
-                fy + math.sin(a) * r * 0.9,
-                r * 0.8,
-                a,
-                1.8,
-                jitter(rng, rng.choice(GOGH_YELLOWS), 0.05),
-                0.95,
+            a = k / 14 * 2 * math.pi
+            pen.ellipse(
+                fx + math.cos(a) * r * 0.75,
+                fy + math.sin(a) * r * 0.75,
+                r * 0.36,
+                r * 0.36,
+                jitter(rng, hex_rgb(petal), 0.04),
             )
-        pen.ellipse(fx, fy, r * 0.45, r * 0.45, hex_rgb("#6b3f12"))
+        pen.ellipse(fx, fy, r * 0.5, r * 0.5, hex_rgb("#7a4a12" if not wilted else "#5a6a22"))
+        pen.ellipse(fx - r * 0.1, fy + r * 0.1, r * 0.25, r * 0.25, hex_rgb("#a8742a"))
 
 
 def _irises(pen: Pen, w: float, h: float) -> None:
@@ -459,4 +521,5 @@ def brushwork(seed: int) -> Manner:
         flow_weight=0.55,
         ground=(0.55, 0.45, 0.28),
         impasto=0.35,
+        accents=0.12,
     )

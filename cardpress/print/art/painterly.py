@@ -25,8 +25,8 @@ from cardpress.print.art.brush import Manner, Stroke
 from cardpress.print.art.colour import RGB, grey, seed_of
 from cardpress.print.art.pen import Painting, Pen, clip
 
-#: a scene and its brushwork, by manner name ("monet", ...)
-Style = tuple[Painting, Callable[[int], Manner]]
+#: a scene, its brushwork and the box it is painted in, by style name ("monet", ...)
+Style = tuple[Painting, Callable[[int], Manner], tuple[float, float]]
 
 
 def forged(manner: Manner) -> Manner:
@@ -47,8 +47,8 @@ def forged(manner: Manner) -> Manner:
         contrast=0.8,
         flow=None,
         impasto=0.0,
+        accents=0.0,
         highlights=0,
-        contours=0.0,
         min_length=3,
         max_length=6,
         alpha=(),
@@ -82,8 +82,7 @@ def strokes(
 
 def _paint(picture: Picture) -> tuple[Stroke, ...]:
     styles_key, seed_key, dull, hint = picture
-    scene, manner_of = STYLES[styles_key]
-    w, h = CANVAS
+    scene, manner_of, (w, h) = STYLES[styles_key]
 
     def draw(c: Canvas) -> None:
         pen = Pen(c, random.Random(seed_of(seed_key)), _dull if dull else (lambda c: c), hint)
@@ -131,14 +130,19 @@ def _operators(
 def draw_painted(
     canvas, styles_key: str, seed_key: str, x, y, w, h, *, dull: bool = False, hint: str = ""
 ) -> None:
-    """Paint the scene in the box, clipped: ground, then the strokes as Bézier paths."""
+    """Paint the scene in the box, clipped: ground, then the strokes as Bézier paths.
+
+    The picture, painted in its style's own box, is scaled to cover the box
+    (uniformly, centred; an art box of another shape crops it a little).
+    """
     runs = _operators(styles_key, seed_key, dull, hint, getattr(canvas, "_enforceColorSpace", None))
-    manner = STYLES[styles_key][1](0)
-    cw, ch = CANVAS
+    _, manner_of, (cw, ch) = STYLES[styles_key]
+    manner = manner_of(0)
+    scale = max(w / cw, h / ch)
     canvas.saveState()
     clip(canvas, x, y, w, h)
-    canvas.translate(x, y)
-    canvas.scale(w / cw, h / ch)
+    canvas.translate(x + (w - cw * scale) / 2, y + (h - ch * scale) / 2)
+    canvas.scale(scale, scale)
     canvas.setFillColorRGB(*(_dull(manner.ground) if dull else manner.ground))
     canvas.rect(0, 0, cw, ch, stroke=0, fill=1)
     canvas.setLineCap(1)
@@ -152,5 +156,10 @@ def draw_painted(
 STYLES: dict[str, Style] = {}
 
 
-def register(name: str, scene: Painting, manner_of: Callable[[int], Manner]) -> None:
-    STYLES[name] = (scene, manner_of)
+def register(
+    name: str,
+    scene: Painting,
+    manner_of: Callable[[int], Manner],
+    canvas: tuple[float, float] = CANVAS,
+) -> None:
+    STYLES[name] = (scene, manner_of, canvas)

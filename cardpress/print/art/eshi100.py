@@ -1,0 +1,491 @@
+"""絵師100人展 proxies: an illustration for each card, each in a style of its own.
+
+The originals are an illustrators' exhibition, so each proxy's picture is a
+small illustration of its title (a plum branch, cherry blossoms at night, a
+morning-glory fence, a moon-viewing garden, an auctioneer's gavel...) drawn
+as a flat reference with the :class:`~.pen.Pen` and painted by the same brush
+renderer as Triptych's paintings, in one of seven illustrators' styles
+(ink wash, woodblock, watercolour, gouache, pastel, pointillist dots, palette
+knife) taken in turn along the deck, so neighbouring cards never share one.
+A card whose title names no scene (a player's own card list, from a CSV) gets
+a garden of its flowers. No copyrighted artwork is involved.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardpress.print.art.brush import Manner
+from cardpress.print.art.colour import RGB, hex_rgb, mix
+from cardpress.print.art.pen import Pen, gradient
+
+#: the box proxies are painted in (pt): the picture band of a poker-size proxy
+CANVAS = (150.0, 62.0)
+
+PAPER = "#f3ecdc"
+
+
+def _flowers(pen: Pen) -> list[tuple[str, RGB]]:
+    """The card's flowers, (icon, colour), from the hint "Title|ume=#c2285a,..."."""
+    _, _, spec = pen.hint.partition("|")
+    found = []
+    for item in filter(None, spec.split(",")):
+        icon, _, rgb = item.partition("=")
+        found.append((icon, hex_rgb(rgb)))
+    return found or [("ume", hex_rgb("#c2285a"))]
+
+
+def _title(pen: Pen) -> str:
+    return pen.hint.partition("|")[0].lower()
+
+
+def _flower(pen: Pen, icon: str, x: float, y: float, r: float, col: RGB) -> None:
+    from cardpress.print.glyphs import draw_flower  # glyphs imports art: only when drawing
+
+    draw_flower(pen.c, icon, x, y, r, col, disc=False)
+
+
+def _branch(pen: Pen, pts, col: RGB, width: float) -> None:
+    pen.curve(pts, col, width)
+
+
+# --------------------------------------------------------------------------- scenes
+
+
+def _plum_branch(pen: Pen, w: float, h: float) -> None:
+    """A gnarled plum branch across a pale sky, blossoms opening along it."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, 0, w, h, hex_rgb("#eef0e4"))
+    pen.ellipse(w * 0.78, h * 0.7, 14, 14, hex_rgb("#f6e2c4"))  # a low winter sun
+    bark = hex_rgb("#3a2a22")
+    _branch(pen, [(-4, h * 0.2), (w * 0.3, h * 0.7), (w * 0.5, h * 0.1), (w + 4, h * 0.6)], bark, 4)
+    _branch(
+        pen, [(w * 0.35, h * 0.45), (w * 0.4, h * 0.8), (w * 0.55, h * 0.9), (w * 0.6, h)], bark, 2
+    )
+    rng = pen.rng
+    for t in (0.12, 0.22, 0.35, 0.48, 0.6, 0.72, 0.85, 0.93):
+        x = w * t + rng.uniform(-3, 3)
+        y = h * (0.35 + 0.3 * math.sin(t * 6)) + rng.uniform(-4, 4)
+        _flower(pen, icon, x, y, rng.uniform(4, 6), col)
+
+
+def _night_blossoms(pen: Pen, w: float, h: float) -> None:
+    """夜桜: a cherry tree's pale cloud of blossom against the night, a paper lantern, the moon."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, 0, w, h, hex_rgb("#1c2340"))
+    pen.ellipse(w * 0.85, h * 0.78, 8, 8, hex_rgb("#f4ecc8"))
+    pen.rect(w * 0.36, 0, 6, h * 0.55, hex_rgb("#2a1e1e"))  # the trunk
+    rng = pen.rng
+    for _ in range(9):
+        pen.ellipse(
+            w * rng.uniform(0.1, 0.75),
+            h * rng.uniform(0.5, 0.95),
+            rng.uniform(10, 18),
+            rng.uniform(7, 11),
+            mix(col, (1, 1, 1), 0.45),
+            0.9,
+        )
+    for _ in range(12):
+        _flower(pen, icon, w * rng.uniform(0.1, 0.75), h * rng.uniform(0.45, 0.95), 3.5, col)
+    pen.ellipse(w * 0.62, h * 0.3, 5, 7, hex_rgb("#f2a23a"))  # the lantern's glow
+    pen.ellipse(w * 0.62, h * 0.3, 3, 4.5, hex_rgb("#fce8b0"))
+    pen.rect(0, 0, w, h * 0.1, hex_rgb("#141a2e"))
+
+
+def _fence(pen: Pen, w: float, h: float) -> None:
+    """朝顔の垣根: a bamboo lattice fence hung with morning glories and heart-shaped leaves."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, 0, w, h, hex_rgb("#e8f0f2"))
+    bamboo = hex_rgb("#b89a5a")
+    for k in range(-2, 9):
+        pen.dab(w * k / 7, h / 2, h * 1.6, 1.05, 2.2, bamboo)
+        pen.dab(w * k / 7, h / 2, h * 1.6, 2.1, 2.2, bamboo)
+    rng = pen.rng
+    leaf = hex_rgb("#3f7a3a")
+    for _ in range(16):
+        pen.ellipse(w * rng.random(), h * rng.random(), 4, 3, leaf, 0.9)
+    for _ in range(9):
+        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.2, 0.85), 6, col)
+
+
+def _meadow(pen: Pen, w: float, h: float) -> None:
+    """桔梗の野: an autumn meadow of bellflowers under a wide sky, hills far off."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, h * 0.5, w, h * 0.5, hex_rgb("#cfe0ec"))
+    pen.poly(
+        [(0, h * 0.5), (w * 0.3, h * 0.66), (w * 0.6, h * 0.55), (w, h * 0.64), (w, h * 0.5)],
+        hex_rgb("#8aa6a0"),
+    )
+    pen.rect(0, 0, w, h * 0.52, hex_rgb("#9ab86a"))
+    rng = pen.rng
+    for _ in range(22):
+        y = h * 0.48 * rng.random() ** 1.3
+        x = w * rng.random()
+        pen.dab(x, y - 4, 8, math.pi / 2, 0.8, hex_rgb("#4a6a2a"))
+        _flower(pen, icon, x, y, 2.5 + (0.5 - y / h) * 6, col)
+
+
+def _herald(pen: Pen, w: float, h: float) -> None:
+    """春告げ: a bush warbler on a blossoming branch, plum and cherry side by side."""
+    flowers = _flowers(pen)
+    pen.rect(0, 0, w, h, hex_rgb("#f2efe0"))
+    gradient(pen, 0, 0, w, h, hex_rgb("#e4ecd8"), hex_rgb("#f6f0e2"), 8)
+    bark = hex_rgb("#4a3424")
+    _branch(
+        pen, [(-4, h * 0.35), (w * 0.35, h * 0.55), (w * 0.65, h * 0.4), (w + 4, h * 0.7)], bark, 3
+    )
+    rng = pen.rng
+    for k, t in enumerate((0.1, 0.25, 0.42, 0.58, 0.75, 0.9)):
+        icon, col = flowers[k % len(flowers)]
+        _flower(pen, icon, w * t, h * (0.45 + 0.15 * math.sin(t * 5)) + rng.uniform(-5, 5), 5, col)
+    bx, by = w * 0.5, h * 0.58  # the uguisu, olive green, on the branch
+    pen.ellipse(bx, by, 8, 5, hex_rgb("#8a8a3a"))
+    pen.ellipse(bx + 6, by + 3, 3.6, 3.4, hex_rgb("#9a9a4a"))
+    pen.poly([(bx - 7, by), (bx - 15, by + 3), (bx - 14, by - 1)], hex_rgb("#6a6a2a"))
+    pen.ellipse(bx + 7, by + 3.6, 0.8, 0.8, hex_rgb("#1e1e1e"))
+
+
+def _veranda(pen: Pen, w: float, h: float) -> None:
+    """夏の縁側: a wooden veranda in summer light, a wind chime, flowers in pots, the garden."""
+    flowers = _flowers(pen)
+    pen.rect(0, 0, w, h, hex_rgb("#7aa86a"))  # the garden
+    pen.rect(0, h * 0.8, w, h * 0.2, hex_rgb("#3a2e26"))  # the eaves
+    pen.poly([(0, 0), (w, 0), (w, h * 0.3), (0, h * 0.42)], hex_rgb("#b98a5a"))  # the boards
+    for k in range(1, 6):
+        pen.dab(w / 2, h * 0.42 * k / 6, w * 1.1, -0.08, 0.6, hex_rgb("#8a6440"))
+    pen.dab(w * 0.3, h * 0.72, h * 0.16, math.pi / 2, 0.4, hex_rgb("#3a2e26"))  # the fūrin
+    pen.ellipse(w * 0.3, h * 0.62, 3.6, 3.2, hex_rgb("#dfeef4"))
+    pen.rect(w * 0.3 - 1, h * 0.48, 2, h * 0.1, hex_rgb("#f2f2f2"))
+    for k, (icon, col) in enumerate(flowers):
+        px = w * (0.6 + 0.18 * k)
+        pen.rect(px - 6, h * 0.2, 12, 9, hex_rgb("#7a4a3a"))  # a pot
+        for j in range(3):
+            _flower(pen, icon, px - 5 + j * 5, h * 0.46 + (j % 2) * 5, 4.5, col)
+    pen.ellipse(w * 0.14, h * 0.22, 7, 3, hex_rgb("#3a7a3a"))  # a slice of watermelon
+    pen.ellipse(w * 0.14, h * 0.24, 5.6, 2.2, hex_rgb("#e04a4a"))
+
+
+def _petal_raft(pen: Pen, w: float, h: float) -> None:
+    """花筏: fallen cherry petals drifting in rafts down a river, flowers on the bank."""
+    flowers = _flowers(pen)
+    gradient(pen, 0, 0, w, h, hex_rgb("#5a8ab0"), hex_rgb("#8ab4cc"), 8)
+    pen.poly(
+        [(0, h), (0, h * 0.78), (w * 0.5, h * 0.86), (w, h * 0.74), (w, h)], hex_rgb("#6a9a5a")
+    )
+    rng = pen.rng
+    _icon, col = flowers[0]
+    for _ in range(5):  # the rafts: drifts of petals curving downstream
+        x0, y0 = w * rng.uniform(0, 0.8), h * rng.uniform(0.1, 0.6)
+        for k in range(9):
+            pen.ellipse(x0 + k * 3.5, y0 + math.sin(k) * 2, 2, 1.4, mix(col, (1, 1, 1), 0.3))
+    for k in range(1, 5):
+        pen.dab(w * k / 5, h * 0.4, 20, 0.05, 0.5, hex_rgb("#dfeef4"), 0.7)
+    for k in range(6):
+        i2, c2 = flowers[k % len(flowers)]
+        _flower(pen, i2, w * (0.08 + k * 0.17), h * 0.86 + rng.uniform(-3, 3), 4.5, c2)
+
+
+def _moon_garden(pen: Pen, w: float, h: float) -> None:
+    """月見の庭: the harvest moon over pampas grass, bellflowers, a stand of moon dumplings."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, 0, w, h, hex_rgb("#1e2a4a"))
+    pen.ellipse(w * 0.7, h * 0.66, 15, 15, hex_rgb("#f6e6a8"))
+    pen.ellipse(w * 0.7, h * 0.66, 19, 19, hex_rgb("#f6e6a8"), 0.3)
+    for k in range(9):  # susuki, silver plumes bowing
+        x = w * (0.05 + k * 0.1)
+        pen.curve(
+            [(x, 0), (x + 2, h * 0.3), (x + 6, h * 0.55), (x + 12, h * 0.62)],
+            hex_rgb("#c9c0a0"),
+            1.2,
+        )
+    pen.poly(
+        [(w * 0.36, 0), (w * 0.5, 0), (w * 0.47, h * 0.2), (w * 0.39, h * 0.2)], hex_rgb("#8a6a4a")
+    )  # the sanbō stand
+    for j, (dx, dy) in enumerate(((0, 0), (5, 0), (-5, 0), (2.5, 4), (-2.5, 4), (0, 8))):
+        pen.ellipse(
+            w * 0.43 + dx, h * 0.26 + dy, 2.6, 2.4, hex_rgb("#f2efe4" if j % 2 else "#ebe6d8")
+        )
+    for x in (0.1, 0.22, 0.8, 0.92):
+        _flower(pen, icon, w * x, h * 0.2, 4.5, col)
+
+
+def _gallery(pen: Pen, w: float, h: float) -> None:
+    """画廊の常連: a gallery wall of framed pictures and a regular visitor before them."""
+    flowers = _flowers(pen)
+    pen.rect(0, 0, w, h, hex_rgb("#e6dcc8"))
+    pen.rect(0, 0, w, h * 0.18, hex_rgb("#8a6a4a"))
+    frames = ((0.08, 0.4, 0.2, 0.45), (0.34, 0.45, 0.16, 0.35), (0.62, 0.36, 0.26, 0.52))
+    for k, (u, v, fw, fh) in enumerate(frames):
+        x, y = w * u, h * v
+        pen.rect(x - 2, y - 2, w * fw + 4, h * fh + 4, hex_rgb("#b8902a"))
+        pen.rect(x, y, w * fw, h * fh, hex_rgb(("#6a8ab0", "#c9b48a", "#5a7a5a")[k]))
+        icon, col = flowers[k % len(flowers)]
+        _flower(pen, icon, x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.3, col)
+    cx = w * 0.5  # the visitor, seen from behind, hands clasped
+    pen.blob(
+        [
+            (cx - 7, h * 0.05),
+            (cx - 8, h * 0.45),
+            (cx, h * 0.55),
+            (cx + 8, h * 0.45),
+            (cx + 7, h * 0.05),
+        ],
+        hex_rgb("#3a3a4a"),
+    )
+    pen.ellipse(cx, h * 0.62, 4.5, 5.5, hex_rgb("#2a221e"))
+
+
+def _gavel(pen: Pen, w: float, h: float) -> None:
+    """オークショニアの槌: the auctioneer's gavel coming down on its block, petals flying."""
+    icon, col = _flowers(pen)[0]
+    gradient(pen, 0, 0, w, h, hex_rgb("#2a2440"), hex_rgb("#4a3a5a"), 8)
+    pen.rect(0, 0, w, h * 0.3, hex_rgb("#6a3a22"))  # the rostrum
+    pen.ellipse(w * 0.5, h * 0.3, 22, 5.5, hex_rgb("#c08a4a"))  # the sounding block
+    pen.dab(w * 0.64, h * 0.64, w * 0.36, 0.5, 4.0, hex_rgb("#d9a860"))  # the handle
+    pen.blob(
+        [(w * 0.36, h * 0.38), (w * 0.32, h * 0.64), (w * 0.47, h * 0.74), (w * 0.52, h * 0.48)],
+        hex_rgb("#e8b870"),
+    )  # the head
+    rng = pen.rng
+    for _ in range(9):
+        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.35, 0.95), 3.5, col)
+
+
+def _screen(pen: Pen, w: float, h: float) -> None:
+    """四季の屏風: a gold-leaf folding screen, one panel to each season's flower."""
+    flowers = _flowers(pen)
+    panels = 4
+    for k in range(panels):
+        x = w * k / panels
+        pen.rect(x, 0, w / panels, h, hex_rgb("#d9b45a" if k % 2 else "#c9a44a"))
+        pen.rect(x, 0, 1.2, h, hex_rgb("#3a2a1a"))
+        icon, col = flowers[k % len(flowers)]
+        pen.poly(
+            [(x, 0), (x + w / panels, 0), (x + w / panels, h * 0.2), (x, h * 0.28)],
+            hex_rgb("#3a6a8a"),
+        )  # the stream running across the panels
+        _branch(
+            pen,
+            [(x + 4, h * 0.2), (x + 10, h * 0.5), (x + 20, h * 0.6), (x + 30, h * 0.8)],
+            hex_rgb("#4a3a2a"),
+            1.4,
+        )
+        for j in range(3):
+            _flower(pen, icon, x + 10 + j * 8, h * (0.5 + 0.12 * j), 5, col)
+    pen.rect(0, 0, w, 2, hex_rgb("#2a1e14"))
+    pen.rect(0, h - 2, w, 2, hex_rgb("#2a1e14"))
+
+
+def _certificate(pen: Pen, w: float, h: float) -> None:
+    """鑑定書: a certificate on laid paper, lines of text, a red seal and a sprig of flowers."""
+    flowers = _flowers(pen)
+    pen.rect(0, 0, w, h, hex_rgb("#6a4a3a"))  # the desk
+    pen.rect(w * 0.12, h * 0.08, w * 0.66, h * 0.86, hex_rgb("#f4ecd6"))
+    pen.rect(w * 0.14, h * 0.11, w * 0.62, h * 0.8, hex_rgb("#ebe0c2"))
+    for k in range(6):  # lines of vertical text
+        pen.rect(w * (0.66 - k * 0.08), h * 0.24, 1.4, h * 0.56, hex_rgb("#3a3a3a"))
+    pen.rect(w * 0.2, h * 0.16, 12, 12, hex_rgb("#c8283c"))  # the seal
+    pen.rect(w * 0.2 + 3, h * 0.16 + 3, 6, 6, hex_rgb("#f0c0b8"))
+    for k, (icon, col) in enumerate(flowers):
+        _flower(pen, icon, w * (0.84 + 0.06 * k), h * (0.7 - 0.3 * k), 6, col)
+
+
+def _everywhere(pen: Pen, w: float, h: float) -> None:
+    """朝顔づくし: morning glories filling the picture edge to edge, leaves between them."""
+    icon, col = _flowers(pen)[0]
+    pen.rect(0, 0, w, h, hex_rgb("#eaf2f0"))
+    rng = pen.rng
+    for _ in range(14):
+        pen.ellipse(w * rng.random(), h * rng.random(), 5, 4, hex_rgb("#4a8a4a"), 0.9)
+    for j in range(3):
+        for i in range(8):
+            shade = mix(col, (1, 1, 1), rng.uniform(0, 0.35))
+            _flower(pen, icon, w * (i + 0.5 * (j % 2)) / 7.5, h * (0.18 + j * 0.32), 7.5, shade)
+
+
+def _seal(pen: Pen, w: float, h: float) -> None:
+    """落款: the artist's seal stamped in vermilion beside a signature in ink, flowers beside."""
+    flowers = _flowers(pen)
+    pen.rect(0, 0, w, h, hex_rgb("#f2ead2"))
+    for k in range(4):  # the brushed signature, a vertical column
+        pen.dab(w * 0.42, h * (0.82 - k * 0.16), 9, 0.3 + k * 0.7, 2.2, hex_rgb("#1e1a18"))
+    pen.rect(w * 0.5, h * 0.12, 22, 22, hex_rgb("#c8283c"))
+    pen.rect(w * 0.5 + 2, h * 0.12 + 2, 18, 18, hex_rgb("#e8b0a0"))
+    pen.rect(w * 0.5 + 5, h * 0.12 + 5, 12, 3, hex_rgb("#c8283c"))
+    pen.rect(w * 0.5 + 9.5, h * 0.12 + 5, 3, 12, hex_rgb("#c8283c"))
+    for k, (icon, col) in enumerate(flowers):
+        _flower(pen, icon, w * (0.14 + 0.12 * k), h * (0.35 + 0.3 * k), 7, col)
+    pen.dab(w * 0.85, h * 0.5, w * 0.3, 2.4, 3, hex_rgb("#6a4a2a"))  # the brush resting
+
+
+def _garden(pen: Pen, w: float, h: float) -> None:
+    """Any other card: a garden of its own flowers under a seasonal sky."""
+    flowers = _flowers(pen)
+    gradient(pen, 0, 0, w, h, hex_rgb("#dfe8ee"), hex_rgb("#f4efe0"), 8)
+    pen.rect(0, 0, w, h * 0.35, hex_rgb("#8aae6a"))
+    rng = pen.rng
+    for k in range(10):
+        icon, col = flowers[k % len(flowers)]
+        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.1, 0.7), 5, col)
+
+
+#: English title words -> scene; a card naming none gets its flowers' garden
+SCENES = (
+    ("plum branch", _plum_branch),
+    ("at night", _night_blossoms),
+    ("fence", _fence),
+    ("meadow", _meadow),
+    ("herald", _herald),
+    ("veranda", _veranda),
+    ("raft", _petal_raft),
+    ("moon", _moon_garden),
+    ("gallery", _gallery),
+    ("gavel", _gavel),
+    ("screen", _screen),
+    ("certificate", _certificate),
+    ("everywhere", _everywhere),
+    ("seal", _seal),
+)
+
+
+def scene(pen: Pen, w: float, h: float) -> None:
+    title = _title(pen)
+    for word, draw in SCENES:
+        if word in title:
+            draw(pen, w, h)
+            return
+    _garden(pen, w, h)
+
+
+# --------------------------------------------------------------------------- styles
+
+PAPER_RGB = hex_rgb(PAPER)
+
+#: seven illustrators' hands: (name, manner)
+STYLES: tuple[tuple[str, Manner], ...] = (
+    (
+        "ink-wash",  # sumi-e: long tapering strokes, colour held back, paper showing
+        Manner(
+            brushes=(3.0, 1.6, 0.8),
+            threshold=0.14,
+            min_length=3,
+            max_length=9,
+            curvature=0.7,
+            step=1.2,
+            saturation=0.75,
+            alpha=(0.55, 0.7, 0.9),
+            width=0.6,
+            width_jitter=0.4,
+            ground=PAPER_RGB,
+            budget=(220, 260, 320),
+        ),
+    ),
+    (
+        "woodblock",  # ukiyo-e: flat areas, straight cuts, strong colour
+        Manner(
+            brushes=(2.6, 1.2, 0.7),
+            threshold=0.1,
+            min_length=4,
+            max_length=8,
+            curvature=0.05,
+            step=1.4,
+            saturation=1.2,
+            contrast=1.15,
+            tolerance=0.12,
+            width_jitter=0.0,
+            rest_angle=0.0,
+            rest_spread=0.0,
+            ground=PAPER_RGB,
+            budget=(220, 280, 320),
+        ),
+    ),
+    (
+        "watercolour",  # washes that pool and bleed, white paper between
+        Manner(
+            brushes=(4.0, 2.0, 1.0),
+            threshold=0.12,
+            min_length=2,
+            max_length=6,
+            curvature=0.5,
+            blur=1.0,
+            alpha=(0.45, 0.5, 0.7),
+            saturation=1.1,
+            hue_jitter=0.02,
+            value_jitter=0.04,
+            ground=(0.98, 0.97, 0.94),
+            budget=(200, 260, 300),
+        ),
+    ),
+    (
+        "gouache",  # opaque, matte, poster-bright
+        Manner(
+            brushes=(3.0, 1.5, 0.8),
+            threshold=0.1,
+            min_length=2,
+            max_length=5,
+            curvature=0.4,
+            saturation=1.35,
+            contrast=1.1,
+            width=0.9,
+            ground=PAPER_RGB,
+            budget=(240, 300, 320),
+        ),
+    ),
+    (
+        "pastel",  # chalky hatching on toned paper, one slant
+        Manner(
+            brushes=(2.4, 1.3, 0.8),
+            threshold=0.12,
+            min_length=3,
+            max_length=4,
+            curvature=0.0,
+            hatch=1.1,
+            saturation=0.9,
+            contrast=0.85,
+            value_jitter=0.08,
+            width=0.45,
+            width_jitter=0.3,
+            ground=hex_rgb("#d8cdb8"),
+            budget=(300, 320, 320),
+        ),
+    ),
+    (
+        "pointillist",  # dots of pure colour side by side
+        Manner(
+            brushes=(1.8, 1.1, 0.7),
+            threshold=0.1,
+            min_length=1,
+            max_length=1,
+            saturation=1.4,
+            hue_jitter=0.05,
+            value_jitter=0.06,
+            width=0.8,
+            width_jitter=0.1,
+            rest_angle=None,
+            ground=(0.97, 0.96, 0.92),
+            budget=(420, 420, 400),
+        ),
+    ),
+    (
+        "palette-knife",  # broad flat slabs of paint, edges crisp
+        Manner(
+            brushes=(3.6, 2.0, 1.1),
+            threshold=0.12,
+            min_length=2,
+            max_length=3,
+            curvature=0.0,
+            step=1.6,
+            saturation=1.2,
+            width=1.1,
+            width_jitter=0.35,
+            tolerance=0.2,
+            ground=hex_rgb("#3a3a3a"),
+            budget=(200, 260, 300),
+            impasto=0.4,
+        ),
+    ),
+)
+
+
+def style_names() -> list[str]:
+    return [name for name, _ in STYLES]
