@@ -13,8 +13,9 @@ BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho fonts-sil
                fonts-open-sans fontconfig
 # poppler for reading PDFs back in the tests; a real browser for the referee's
 # browser tests; PostgreSQL for the live tables' tests (they start a throwaway
-# cluster of their own).
-TEST_DEBS   := $(BUILD_DEBS) poppler-utils chromium postgresql
+# cluster of their own); nginx, the reverse proxy of the production set-up
+# (the flood test starts one of its own, deploy/nginx/cardpress.conf).
+TEST_DEBS   := $(BUILD_DEBS) poppler-utils chromium postgresql nginx
 
 .PHONY: build test setup lint check serve clean debs-build debs-test
 

@@ -32,6 +32,12 @@ worker_class = "referee.gunicorn_worker.CappedGeventWorker"
 workers = int(os.environ.get("CARDPRESS_WORKERS", "2"))
 # open connections per worker (streams included): beyond it, new ones wait to be accepted
 worker_connections = int(os.environ.get("CARDPRESS_CONNECTIONS", "1000"))
+# the listen queue (connections not accepted yet), as long as the kernel allows
+# (net.core.somaxconn, 4096 on Linux >= 5.4): a burst of connections from one
+# client is accepted and refused (the cap per address) instead of filling a
+# shorter queue, where the kernel drops everyone's new connections for a
+# second (a SYN retry)
+backlog = int(os.environ.get("CARDPRESS_BACKLOG", "4096"))
 # only for `-k gthread` (gevent ignores it)
 threads = int(os.environ.get("CARDPRESS_THREADS", "256"))
 # the workers' heartbeat touches a file on every turn of their loop: in memory,

@@ -16,6 +16,7 @@ import fcntl
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -194,3 +195,16 @@ def wait_for(predicate: Callable[[], bool], timeout: float = 10.0, step: float =
             return True
         time.sleep(step)
     return predicate()
+
+
+def stop_group(proc: subprocess.Popen, sig: int, wait: float) -> None:
+    """Stop a server started in a session of its own: ``sig`` to its whole process
+    group, then SIGKILL if it is still there after ``wait`` seconds."""
+    if proc.poll() is not None:
+        return
+    os.killpg(proc.pid, sig)
+    try:
+        proc.wait(wait)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)

@@ -31,7 +31,7 @@ from cardpress.games import GAMES
 from referee import gunicorn_conf
 from referee.tables import store
 from referee.tables.db import POOL_SIZE, Database
-from tests.pgcluster import wait_for
+from tests.pgcluster import stop_group, wait_for
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
@@ -49,11 +49,14 @@ def production_server(
     log: Path | None = None,
     env: dict[str, str] | None = None,
     app: str = "referee:create_app()",
+    unix_socket: Path | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The README's command on ``url``; ``root``: serve another checkout's code
     (the benchmark's baseline), else the installed one; ``log``: where
-    gunicorn's own output goes; ``env``: more of the server's environment;
-    ``app``: another WSGI app under the same command."""
+    gunicorn's own output goes; ``env``: more of the server's environment
+    (``CARDPRESS_BASE_URL`` is the server's own address unless given there);
+    ``app``: another WSGI app under the same command; ``unix_socket``: listen
+    there instead of on a port (behind nginx), yielding ``unix:<path>``."""
     port = free_port()
     env = {
         **os.environ,
@@ -71,7 +74,7 @@ def production_server(
             "--config",
             "python:referee.gunicorn_conf",
             "--bind",
-            f"127.0.0.1:{port}",
+            f"unix:{unix_socket}" if unix_socket is not None else f"127.0.0.1:{port}",
             *(["--chdir", str(root)] if root is not None else []),
             app,
         ],
@@ -80,27 +83,34 @@ def production_server(
         stdout=output,
         stderr=output,
     )
-    base = f"http://127.0.0.1:{port}"
+    base = f"unix:{unix_socket}" if unix_socket is not None else f"http://127.0.0.1:{port}"
     try:
         assert wait_for(lambda: _healthy(base), timeout=60), "gunicorn did not start"
         yield base, proc
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGINT)  # gunicorn's quick shutdown
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
+        stop_group(proc, signal.SIGINT, 15)  # gunicorn's quick shutdown
         if log is not None:
             output.close()
 
 
 def _healthy(base: str) -> bool:
+    if base.startswith("unix:"):
+        return _healthy_on_unix_socket(base.removeprefix("unix:"))
     try:
         with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
             return r.status == 200
     except (URLError, OSError):
+        return False
+
+
+def _healthy_on_unix_socket(path: str) -> bool:
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(2)
+            s.connect(path)
+            s.sendall(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            return s.recv(64).split(b" ", 2)[1:2] == [b"200"]
+    except OSError:
         return False
 
 
