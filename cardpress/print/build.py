@@ -71,6 +71,8 @@ class Options:
     pod: tuple[str, ...] = ()
     images: bool = True
     rules: bool = True
+    #: also impose each rule sheet as a saddle-stitched booklet (``<game>-<paper>-booklet.pdf``)
+    booklet: bool = False
     eshi100_csv: Path | None = None
     jobs: int = 2
     force: bool = False
@@ -80,7 +82,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # deck | shop | images | pod | rules
+    kind: str  # deck | shop | images | pod | rules | booklet
     deck: str  # deck id, or the game id for rules
     lang: str
     paper: str = ""
@@ -219,25 +221,20 @@ def plan(opts: Options) -> list[Job]:
         for lang in opts.langs:
             for game in games:
                 for paper in opts.papers:
-                    rel = f"{lang}/rules/{game}-{paper}.pdf"
-                    jobs.append(
-                        Job(
-                            "rules",
-                            game,
+                    for kind in ("rules", "booklet") if opts.booklet else ("rules",):
+                        suffix = "-booklet" if kind == "booklet" else ""
+                        rel = f"{lang}/rules/{game}-{paper}{suffix}.pdf"
+                        key = _key(
+                            code_version(),
+                            fonts_version(),
+                            rkey,
+                            opts.base_url,
                             lang,
+                            game,
                             paper,
-                            (rel,),
-                            _key(
-                                code_version(),
-                                fonts_version(),
-                                rkey,
-                                opts.base_url,
-                                lang,
-                                game,
-                                paper,
-                            ),
+                            kind,
                         )
-                    )
+                        jobs.append(Job(kind, game, lang, paper, (rel,), key))
     return jobs
 
 
@@ -291,7 +288,7 @@ def batches(order: list[Job]) -> list[list[Job]]:
     groups: dict[tuple[bool, str, str], list[Job]] = {}
     out: list[list[Job]] = []
     for job in order:
-        key = (job.kind == "rules", job.deck, job.lang)
+        key = (job.kind in ("rules", "booklet"), job.deck, job.lang)
         group = groups.get(key)
         if group is None:
             group = groups[key] = []
@@ -302,10 +299,12 @@ def batches(order: list[Job]) -> list[list[Job]]:
 
 def _run(job: Job, opts: Options) -> list[str]:
     out = Path(opts.out)
-    if job.kind == "rules":
+    if job.kind in ("rules", "booklet"):
+        from cardpress.print.booklet import render_booklet
         from cardpress.print.rulesheet import render_rule_sheet
 
-        data = render_rule_sheet(job.deck, job.lang, job.paper, opts.base_url)
+        render = render_booklet if job.kind == "booklet" else render_rule_sheet
+        data = render(job.deck, job.lang, job.paper, opts.base_url)
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
     from cardpress.print.sheets import render_deck_pdf, render_print_shop_pdf
@@ -345,7 +344,7 @@ def _warm(todo: list[Job], opts: Options) -> None:
     do it again. Under ``--watch`` this process lives on, so after the first
     build the templates stay compiled (Jinja recompiles only a changed one).
     """
-    if not any(j.kind == "rules" or j.deck == "triptych" for j in todo):
+    if not any(j.kind in ("rules", "booklet") or j.deck == "triptych" for j in todo):
         return
     from cardpress.rules.loader import DOCUMENTS, environment, template_name
 
@@ -424,6 +423,7 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             "shop": 1,
             "deck": -1 if opts.decks_first else 2,
             "rules": 3,
+            "booklet": 3,
         }
         order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
         if opts.decks_first and order and order[0].kind == "deck":

@@ -123,6 +123,12 @@ def _summary(report) -> str:
     help="Also write the rule sheets of the chosen decks' games.",
 )
 @click.option(
+    "--booklet",
+    is_flag=True,
+    help="Also impose each rule sheet as a saddle-stitched booklet "
+    "(<game>-<paper>-booklet.pdf: A5 pages on A4, half-letter on Letter).",
+)
+@click.option(
     "--eshi100-csv",
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
     default=None,
@@ -153,6 +159,7 @@ def build_command(
     cmyk,
     images,
     rules,
+    booklet,
     eshi100_csv,
     pod,
     jobs,
@@ -192,6 +199,7 @@ def build_command(
         cmyk=cmyk,
         images=images,
         rules=rules,
+        booklet=booklet,
         eshi100_csv=eshi100_csv,
         pod=tuple(dict.fromkeys(pod)),
         jobs=jobs,

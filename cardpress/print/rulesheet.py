@@ -163,7 +163,7 @@ class Layout:
     compact: bool = False  # tighter spacing between questions and answers
     tail: int = 1  # the last ``tail`` rulings are kept together on one page
     pages: list[int] = field(default_factory=list)  # filled in: each ruling's page
-    notes: bool = False  # a ruled notes page closes the sheet (to an even page count)
+    notes: int = 0  # ruled notes pages that close the sheet (to an even page count)
     total: list[int] = field(default_factory=list)  # filled in: the sheet's page count
 
 
@@ -428,7 +428,7 @@ class Typesetter:
             kept = [i for i, f in enumerate(out) if isinstance(f, KeepTogether)][-tail:]
             if len(kept) == tail and all(_is_ruling(out[i]) for i in kept):
                 out[kept[0] :] = [KeepTogether(out[kept[0] :])]
-        if self.layout.notes:
+        for _ in range(self.layout.notes):
             out += [
                 PageBreak(),
                 self.p(escape(self.doc.label("notes", "Notes")), self.s.h1),
@@ -624,10 +624,17 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
     """The rule sheet of one game as PDF bytes (deterministic)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}: {paper!r}")
+    return render_pages(game_id, lang, PAPERS[paper], base_url, quantum=2)
+
+
+def render_pages(
+    game_id: str, lang: str, pagesize: tuple[float, float], base_url: str, quantum: int
+) -> bytes:
+    """The rule sheet on pages of ``pagesize``, padded with notes pages to a multiple of
+    ``quantum`` pages when it runs to more than one (2: folded sheets, 4: a booklet)."""
     register_fonts()
     doc = load_rules(game_id, lang)
     url = rules_url(base_url, lang, game_id)
-    pagesize = PAPERS[paper]
     buf = io.BytesIO()
     template = BaseDocTemplate(
         buf,
@@ -659,7 +666,7 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
     footer = f"{doc.title}{'・' if lang == 'ja' else ' · '}{url}"
     # a last page with only a ruling or two looks unfinished: set the rulings tighter,
     # and if they still spill, send the last few over together
-    # a sheet of more than one page prints on folded sheets: an odd count gets a notes page
+    # a sheet of more than one page prints on folded sheets: pad it with notes pages
     for layout in (
         Layout(),
         Layout(compact=True),
@@ -668,8 +675,9 @@ def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> byt
         _build(template, buf, doc, frame, url, footer, layout)
         if not stub_rulings(layout.pages):
             break
-    if layout.total[-1] > 1 and layout.total[-1] % 2:
-        layout = replace(layout, notes=True, pages=[], total=[])
+    total = layout.total[-1]
+    if total > 1 and total % quantum:
+        layout = replace(layout, notes=-total % quantum, pages=[], total=[])
         _build(template, buf, doc, frame, url, footer, layout)
     return buf.getvalue()
 

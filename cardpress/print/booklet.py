@@ -1,0 +1,81 @@
+"""A rule sheet imposed as a saddle-stitched booklet (``cardpress build --booklet``).
+
+The sheet is typeset on half-size pages (A5 for A4 paper, half-letter for
+Letter) and padded with notes pages to a multiple of four, so no blank page
+falls in the middle; pypdf then places two pages side by side on each
+landscape sheet in booklet order (for 8 pages: 8|1, 2|7, 6|3, 4|5), and each
+side carries the printing instruction in its bottom margin. Printed
+double-sided, flipped on the short edge, folded and stapled, the pages read
+in order.
+"""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader, PdfWriter, Transformation
+from reportlab.lib.pagesizes import A4, A5, LETTER, landscape
+from reportlab.lib.units import inch, mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print.fonts import register_fonts, sheet_fonts
+from cardpress.print.palette import MUTED
+from cardpress.print.rulesheet import PAPERS, render_pages
+from cardpress.print.typography import typographic
+from cardpress.rules import load_rules
+
+#: the page a booklet's sheet of each paper folds to
+HALF = {"a4": A5, "letter": (5.5 * inch, 8.5 * inch)}
+SHEET = {"a4": A4, "letter": LETTER}
+
+
+def booklet_order(pages: int) -> list[tuple[int, int]]:
+    """(left, right) page numbers (1-based) of each imposed side, sheet by sheet."""
+    if pages % 4:
+        raise ValueError(f"a booklet has a multiple of 4 pages, not {pages}")
+    sides = []
+    for i in range(pages // 4):
+        sides.append((pages - 2 * i, 2 * i + 1))  # front
+        sides.append((2 * i + 2, pages - 2 * i - 1))  # back
+    return sides
+
+
+def _instruction_overlay(text: str, lang: str, size: tuple[float, float]) -> PdfReader:
+    buf = io.BytesIO()
+    fonts = sheet_fonts(lang)
+    c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts.label)
+    c.setFont(fonts.label, 6.5)
+    c.setFillColor(MUTED)
+    c.drawCentredString(size[0] / 2, 3.2 * mm, typographic(text))
+    c.showPage()
+    c.save()
+    return PdfReader(io.BytesIO(buf.getvalue()))
+
+
+def render_booklet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
+    """The booklet of one game's rule sheet on ``paper`` (deterministic PDF bytes)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}: {paper!r}")
+    register_fonts()
+    pages = PdfReader(io.BytesIO(render_pages(game_id, lang, HALF[paper], base_url, quantum=4)))
+    n = len(pages.pages)
+    if n % 4:  # a one-page sheet is a leaflet, not a booklet
+        raise ValueError(f"{game_id}: {n} page(s) cannot fold into a booklet")
+    sheet = landscape(SHEET[paper])
+    half_w, half_h = HALF[paper]
+    doc = load_rules(game_id, lang)
+    instruction = doc.label("booklet", "")
+    overlay = _instruction_overlay(instruction, lang, sheet).pages[0] if instruction else None
+    writer = PdfWriter()
+    for left, right in booklet_order(n):
+        side = writer.add_blank_page(*sheet)
+        for k, number in enumerate((left, right)):
+            dx = (sheet[0] / 2 - half_w) / 2 + k * sheet[0] / 2
+            dy = (sheet[1] - half_h) / 2
+            side.merge_transformed_page(pages.pages[number - 1], Transformation().translate(dx, dy))
+        if overlay is not None:
+            side.merge_page(overlay)
+    writer.add_metadata({"/Title": f"{doc.title} (booklet)", "/Producer": "cardpress"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
