@@ -32,7 +32,7 @@ from referee import adjudicate
 from referee.catalogue import catalogue, catalogue_or_none
 from referee.i18n import keeps_query, plus_joined, text
 from referee.ultimatch_text import colour_labels, reason_lines
-from referee.validation import N_, ApiError
+from referee.validation import N_, ApiError, ascii_number
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
 
@@ -413,7 +413,7 @@ def _gallery_rush_check(
     if any(p.conditions for p in table):
         rulings += ["GR-3", "GR-1"]
     winner = form.values.get("mona_win", "")
-    if winner.isdigit() and int(winner) < n:
+    if (seat := ascii_number(winner, 2)) is not None and seat < n:
         rulings.append("GR-9")
     mona_seen = form.values.get("mona_lisa") not in ("none", "")
     unseen = TRIPTYCH_CARDS - sum(seen.values()) - len(keep) - forgeries - int(mona_seen)
@@ -470,7 +470,9 @@ def ultimatch() -> str:
     t_colour, _, t_number = target.partition("-")
     defaults = {
         "target-colour": t_colour if t_colour in dict(colours) else colours[0][0],
-        "target-number": t_number if t_number.isdigit() else str(numbers[len(numbers) // 2]),
+        "target-number": t_number
+        if ascii_number(t_number, 2) is not None
+        else str(numbers[len(numbers) // 2]),
         "card1-colour": colours[0][0],
         "card1-number": str(numbers[0]),
         "card2-colour": "",

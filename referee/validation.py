@@ -23,6 +23,15 @@ def N_(message: str) -> str:
     return message
 
 
+def ascii_number(text: str | None, digits: int = 19) -> int | None:
+    """A form or query value as a whole number if it is one written in ASCII
+    digits (at most ``digits`` of them), else None. ``str.isdigit`` alone
+    lets "²" or "١" through, and ``int`` then fails (or takes them): a 500."""
+    if text and text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 class Word(str):
     """A message parameter that is itself a catalogue entry ("an integer"):
     translated together with the message, so no English is left inside a

@@ -34,7 +34,7 @@ def parse_card_id(card_id: str) -> tuple[str, int]:
     if not isinstance(card_id, str):
         raise ValueError(f"a card id is a string like 'orange-5': {card_id!r}")
     colour, sep, number = card_id.strip().lower().rpartition("-")
-    if not sep or colour not in COLOURS or not number.isdigit():
+    if not sep or colour not in COLOURS or not (number.isascii() and number.isdigit()):
         raise ValueError(
             f"not an Ultimatch card id: {card_id!r} (expected <colour>-<number>, "
             f"colours {', '.join(COLOURS)})"

@@ -48,7 +48,7 @@ from referee.tables import guide, store, words
 from referee.tables.extension import create_key, limiter, tables
 from referee.tables.models import Action
 from referee.tables.schemas import MAX_SEATS, CreateTable
-from referee.validation import N_, ApiError
+from referee.validation import N_, ApiError, ascii_number
 
 bp = Blueprint("tables_pages", __name__, url_prefix="/<lang:lang>/tables")
 
@@ -212,7 +212,8 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
         "lang": _lang(),
     }
     if seed:
-        body["seed"] = int(seed) if seed.isdigit() else seed
+        number = ascii_number(seed)
+        body["seed"] = number if number is not None else seed  # the API's error names it
     return parse(CreateTable, body)
 
 
@@ -493,7 +494,8 @@ def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | Non
         right, _sep, left = a[6:].partition("/")
         pairs.append((int(right), int(left)))
     rights = sorted({r for r, _l in pairs})
-    right = int(chosen) if chosen and chosen.isdigit() and int(chosen) in rights else None
+    number = ascii_number(chosen, 2)
+    right = number if number in rights else None
     lefts = sorted(left for r, left in pairs if r == right)
     return {"rights": rights, "right": right, "lefts": lefts}
 
@@ -639,7 +641,7 @@ def phone_post(table_id: str, token: str) -> Any:
                 table_id,
                 token,
                 action,
-                int(version) if version.isdigit() else None,
+                ascii_number(version, 9),
                 request.form.get("nonce") or None,
             )
         else:

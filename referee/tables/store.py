@@ -235,6 +235,7 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
                 last=n - 1,
                 seat=seat,
             )
+    _check_option_types(request.game, request.options)
     options = _engine_options(request.game, dict(request.options), n)
     unknown = sorted(set(request.options) - set(spec.options) - set(TABLE_OPTIONS[request.game]))
     if unknown:
@@ -318,6 +319,34 @@ TABLE_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "ultimatch": {},
     "eshi100": {"deck": ("standard", "starter")},
 }
+
+
+#: an engine option's declared type (its default's), the JSON values it takes
+#: and what a refusal calls them
+_OPTION_TYPES: tuple[tuple[type, Callable[[Any], bool], str], ...] = (
+    (bool, lambda v: isinstance(v, bool), N_("%(option)s must be true or false, not %(value)s")),
+    (
+        int,
+        lambda v: isinstance(v, int) and not isinstance(v, bool),
+        N_("%(option)s must be a whole number, not %(value)s"),
+    ),
+    (str, lambda v: isinstance(v, str), N_("%(option)s must be text, not %(value)s")),
+)
+
+
+def _check_option_types(game: str, options: dict[str, Any]) -> None:
+    """Each engine option given has its declared type (its default's): ``"no"``
+    is not ``false``, and no other value reaches the engine (where a string
+    would count as true and break the record pages). Options without a
+    typed default (a deck list) are checked by the engine itself."""
+    declared = GAMES[game].options
+    for name, value in options.items():
+        default = declared.get(name)
+        for kind, accepts, message in _OPTION_TYPES:
+            if isinstance(default, kind):
+                if not accepts(value):
+                    raise ApiError(message, f"options.{name}", option=name, value=json.dumps(value))
+                break
 
 
 def _engine_options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
