@@ -266,6 +266,14 @@ class GameState(ABC):
     #: record shown at the table withholds them (:meth:`is_secret`)
     secret_actions: ClassVar[tuple[str, ...]] = ()
 
+    #: the players win or lose together (no places among them)
+    cooperative: ClassVar[bool] = False
+
+    def result_rules(self) -> tuple[str, ...]:
+        """The rulings that decided how the game ended and who won, for whoever
+        says the result (empty while the game goes on)."""
+        return ()
+
     @classmethod
     def is_secret(cls, action: Action) -> bool:
         """Whether the table may not know ``action`` itself, only that it was made."""

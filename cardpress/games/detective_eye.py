@@ -53,6 +53,13 @@ MISSES_PER_FORGERY = 2
 PER_PAINTER = 8
 
 
+#: how the game ended -> the ruling that ends it and ranks the players
+END_RULES: dict[str, tuple[str, ...]] = {
+    "supply": ("DE-8",),  # the supply's last forgery taken: fewest forgeries, then cards
+    "hand": ("DE-7",),  # a round ended with one card or none in someone's hand
+}
+
+
 #: painter id -> itself; a ``Painter`` (a StrEnum) finds its id here too
 _IDS: dict[str, str] = {p: p for p in PAINTER_IDS}
 
@@ -295,6 +302,10 @@ class DetectiveEyeState(GameState):
         """Cards held plus forgeries, negated: higher is better."""
         return [-float(self.held(p) + self.forgeries[p]) for p in range(self.num_players)]
 
+    def result_rules(self) -> tuple[str, ...]:
+        """DE-8 when the forgery supply ran out, DE-7 when a hand did."""
+        return END_RULES.get(self.end_reason or "", ())
+
     def ranking(self) -> list[int]:
         n = self.num_players
         if self.end_reason == "supply":
@@ -503,7 +514,7 @@ class DetectiveEyeState(GameState):
                 self.phase = "over"
                 self.end_reason = "supply"
                 self.winners_ = self.winners()
-                ev.append(Event("game_end", ("DE-8",), None, {"winners": self.winners_}))
+                ev.append(Event("game_end", self.result_rules(), None, {"winners": self.winners_}))
                 return
             self._end_round(player, ev)
             return
@@ -550,7 +561,7 @@ class DetectiveEyeState(GameState):
             self.phase = "over"
             self.end_reason = "hand"
             self.winners_ = done
-            ev.append(Event("game_end", ("DE-7",), None, {"winners": done}))
+            ev.append(Event("game_end", self.result_rules(), None, {"winners": done}))
             return
         self.start = (challenger + 1) % n
         self.turn = self.start

@@ -430,6 +430,10 @@ class Eshi100State(GameState):
     def ranking(self) -> list[int]:
         return rank_by(self.scores())
 
+    def result_rules(self) -> tuple[str, ...]:
+        """ES-1's bonuses and ES-2's score decide; equal scores share the win."""
+        return ("ES-1", "ES-2") if self.is_terminal() else ()
+
     def view(self, player: int | None) -> dict[str, object]:
         """Own hand; others' hands, decks and unrevealed bids as counts only."""
         n = self.num_players

@@ -601,6 +601,9 @@ class FingerAuctionState(GameState):
         n = self.num_players
         return [float(quick_score(held, n)[0]) for held in self.held]
 
+    def result_rules(self) -> tuple[str, ...]:
+        return ("FA-6", "FA-7") if self.is_terminal() else ()
+
     def ranking(self) -> list[int]:
         """Highest total, then fewest cards held (FA-7)."""
         n = self.num_players

@@ -157,6 +157,14 @@ _DECIDE: list[str] = ["continue", "bank"]
 _DECIDE_SET = frozenset(_DECIDE)
 
 
+#: how the game ended -> the rulings that say so and rank the players
+END_RULES: dict[str, tuple[str, ...]] = {
+    "mona-lisa": ("GR-9",),  # named and found: a win alone, at once
+    "round": ("GR-1", "GR-3"),  # the round of a victory ended: achievers by collection size
+    "exhausted": ("GR-11", "GR-3"),  # deck and discards empty: achievers first, then the rest
+}
+
+
 class GalleryRushState(GameState):
     """A game of Gallery Rush. Options: ``start_player`` (default 0)."""
 
@@ -244,11 +252,15 @@ class GalleryRushState(GameState):
     def scores(self) -> list[float]:
         return [float(len(c)) for c in self.collections]
 
+    def result_rules(self) -> tuple[str, ...]:
+        return END_RULES.get(self.end_reason or "", ())
+
     def ranking(self) -> list[int]:
         if self.sole_winner is not None:
             return [1 if p == self.sole_winner else 2 for p in range(self.num_players)]
         sizes = [len(c) for c in self.collections]
-        if self.end_reason == "round" and self.achievers:
+        # GR-11: an exhausted deck ranks this round's achievers first too (GR-3)
+        if self.end_reason in ("round", "exhausted") and self.achievers:
             return rank_by([(p in self.achievers, sizes[p]) for p in range(self.num_players)])
         return rank_by(sizes)
 
@@ -324,7 +336,7 @@ class GalleryRushState(GameState):
             if not self.discard:
                 self.phase = "over"
                 self.end_reason = "exhausted"
-                ev.append(Event("game_end", ("GR-11",), None, {"winners": self.winners()}))
+                ev.append(Event("game_end", self.result_rules(), None, {"winners": self.winners()}))
                 return None
             self.deck = self.discard
             self.discard = []
@@ -404,7 +416,8 @@ class GalleryRushState(GameState):
                 self.sole_winner = player
                 self.phase = "over"
                 self.end_reason = "mona-lisa"
-                ev.append(Event("game_end", ("GR-9",), player, {"card": card, "winners": [player]}))
+                won = {"card": card, "winners": [player]}
+                ev.append(Event("game_end", self.result_rules(), player, won))
                 return
             self.discard.append(card)
             ev.append(Event("nomination_failed", ("GR-9",), player, {"named": named, "card": card}))
@@ -493,7 +506,7 @@ class GalleryRushState(GameState):
         if self.achievers and self.turn == (self.start - 1) % self.num_players:
             self.phase = "over"
             self.end_reason = "round"
-            ev.append(Event("game_end", ("GR-1", "GR-3"), None, {"winners": self.winners()}))
+            ev.append(Event("game_end", self.result_rules(), None, {"winners": self.winners()}))
             return
         self.turn = (self.turn + 1) % self.num_players
         self.turns += 1

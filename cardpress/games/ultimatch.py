@@ -163,6 +163,7 @@ class UltimatchState(GameState):
     turn_rule: ClassVar[str | None] = "UM-7"
     #: secret moves: alta gifts (UM-9), offers and the card a swap gives (UM-10), all face down
     secret_actions: ClassVar[tuple[str, ...]] = ("give:", "offer:", "swap:")
+    cooperative: ClassVar[bool] = True
 
     deck: list[str]
     discard: list[str]
@@ -542,6 +543,12 @@ class UltimatchState(GameState):
 
     def ranking(self) -> list[int]:
         return [1] * self.num_players
+
+    def result_rules(self) -> tuple[str, ...]:
+        """UM-13 for a won game, UM-6 for a lost one (no match, or everyone passed)."""
+        if self.phase != "over":
+            return ()
+        return ("UM-13",) if self.won else ("UM-6",)
 
     def winners(self) -> list[int]:
         return list(range(self.num_players)) if self.won else []

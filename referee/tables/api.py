@@ -11,7 +11,7 @@ from flask_babel import gettext
 from referee.bounds import client_group
 from referee.contract import Header, operation
 from referee.hosts import external_url
-from referee.tables import store
+from referee.tables import results, store
 from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import Tables, create_key, limiter, tables
@@ -140,7 +140,13 @@ def state_body(known: Known, caller: store.Caller) -> TableState:
         terminal=state.is_terminal(),
         winners=state.winners() if state.is_terminal() else None,
         events=known.shared("events", lambda: [EventBody.model_validate(e) for e in table.events]),
+        result=known.shared("result", lambda: _result(table.game, state)),
     )
+
+
+def _result(game: str, state: Any) -> dict[str, Any] | None:
+    found = results.result_of(game, state)
+    return found.to_json() if found is not None else None
 
 
 def serialised(known: Known, caller: store.Caller) -> bytes:

@@ -44,7 +44,7 @@ from referee.catalogue import catalogue
 from referee.contract import parse
 from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
-from referee.tables import guide, store, words
+from referee.tables import guide, results, store, words
 from referee.tables.extension import create_key, limiter, tables
 from referee.tables.models import Action
 from referee.tables.schemas import MAX_SEATS, CreateTable
@@ -133,16 +133,6 @@ def option_value(game: str, key: str, raw: str | None) -> Any:
         if str(value) == raw:
             return value
     return None
-
-
-#: the rule that ranks the players at the end (tie-breaks included)
-RESULT_RULES = {
-    "gallery-rush": "GR-2",
-    "finger-auction": "FA-7",
-    "detective-eye": "DE-7",
-    "ultimatch": "UM-13",
-    "eshi100": "ES-1",
-}
 
 
 def _lang() -> str:
@@ -738,14 +728,10 @@ def _render(
             else None
         ),
         events=events,
-        scores=state.scores(),
-        standings=sorted((r, i) for i, r in enumerate(state.ranking())) if terminal else [],
-        winners=state.winners() if terminal else [],
-        ties=words.tie_breaks(game, state, names) if terminal else [],
-        winner_names=[names[i] for i in state.winners()] if terminal else [],
+        running=results.running(game, state),
+        result=results.shown(game, state, names),
         waiting=words.joined([names[i] for i in to_act]),
         terminal=terminal,
-        result_rule=RESULT_RULES.get(game),
         host_links=host_links,
         watch_url=external_url(".watch", table_id=table.id),
         events_url=url_for("tables_api.events", table_id=table.id),

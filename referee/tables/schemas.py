@@ -94,6 +94,9 @@ class TableState(BaseModel):
     terminal: bool
     winners: list[int] | None
     events: list[EventBody]
+    #: once over (referee.tables.results): team (bool), won (the team's, or null),
+    #: reason, rule_ids, winners, standings [{seat, place, counts}] as the rules count
+    result: dict[str, Any] | None = None
 
 
 class ActionRequest(Body):

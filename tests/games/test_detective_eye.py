@@ -116,6 +116,7 @@ def test_de6_failure_and_de8_supply_runs_out() -> None:
     assert any(e.kind == "forgery" for e in ev) and ev[-1].rule_ids == ("DE-8",)
     assert s.is_terminal() and s.supply == 0
     assert s.winners() == [0]  # 1 forgery beats 2
+    assert s.result_rules() == ("DE-8",)  # the result cites the supply's end, not DE-7
 
 
 def test_de7_one_card_wins() -> None:
@@ -125,6 +126,7 @@ def test_de7_one_card_wins() -> None:
     s.apply(1, "pass")
     ev = s.apply(0, "flip:0:0")
     assert s.is_terminal() and s.winners() == [0] and ev[-1].rule_ids == ("DE-7",)
+    assert s.result_rules() == ("DE-7",)
 
 
 def test_views_hide_other_hands_and_face_down() -> None:

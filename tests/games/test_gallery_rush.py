@@ -195,6 +195,21 @@ def test_gr11_empty_deck_and_exhaustion() -> None:
     t.deck = []
     t.apply(0, "explore")
     assert t.is_terminal() and t.winners() == [1]
+    assert t.result_rules() == ("GR-11", "GR-3")
+
+
+def test_gr11_exhaustion_ranks_this_rounds_achievers_first() -> None:
+    """GR-11: players who met a victory condition this round rank first, then
+    everyone else by collection size, however many cards the others hold."""
+    s = new_game(3, seed=0)
+    s.collections[1] = ["monet-1", "monet-2", "monet-3", "monet-4"]  # four of a painter
+    s.collections[2] = [c for c in s.deck if not c.startswith("monet")][:8]
+    s.achievers = [1]
+    s.deck, s.discard = [], []
+    ev = s.apply(0, "explore")
+    assert s.is_terminal() and ev[-1].kind == "game_end"
+    assert s.ranking() == [3, 1, 2] and s.winners() == [1]
+    assert ev[-1].rule_ids == s.result_rules() == ("GR-11", "GR-3")
 
 
 def test_view_hides_deck_order_and_replay() -> None:

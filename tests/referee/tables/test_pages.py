@@ -644,8 +644,8 @@ def _finished(want, game="finger-auction") -> tuple[int, list[tuple[int, str]], 
     raise AssertionError("no such game in 400 seeds")
 
 
-def _play(api, seed: int, moves, game="finger-auction") -> str:
-    body = create_table(api, game=game, players=NAMES, seed=seed, lang="en")
+def _play(api, seed: int, moves, game="finger-auction", names=NAMES) -> str:
+    body = create_table(api, game=game, players=names, seed=seed, lang="en")
     for seat, action in moves:
         answer = api.post(
             f"/api/v1/tables/{body['table']}/actions",
@@ -688,7 +688,7 @@ def test_the_result_says_how_ties_were_broken(api):
     order = "、".join(
         f"{ranks[p]}位 {names[p]}（所持しているカード{len(state.held[p])}枚）" for p in by_place
     )
-    assert "順位 プレイヤー 得点 1 " in ja  # the column says points, not the scorer's button
+    assert "順位 プレイヤー 得点 持っているカード 1 " in ja  # points (not the button), cards
     assert f"は同点（{int(scores[tied[0]])}点）です。同点の決め方による順位：{order}。" in ja, ja[
         -1500:
     ]
