@@ -113,8 +113,12 @@ def _strokes_drawn(pdf: bytes) -> list[dict]:
     import re
 
     content = pdf.split(b"stream", 1)[1]
-    strokes, colour = [], None
+    strokes, colour, scale = [], None, 1.0
     for line in content.split(b"\n"):
+        cm = re.fullmatch(rb"(-?[\d.]+) 0 0 (-?[\d.]+) -?[\d.]+ -?[\d.]+ cm", line.strip())
+        if cm:  # the art's own scales (into its box, then tenths of a point): points in pt
+            scale *= float(cm.group(1))
+            continue
         m = re.fullmatch(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) RG", line.strip())
         if m:
             colour = tuple(float(v) for v in m.groups())
@@ -128,7 +132,7 @@ def _strokes_drawn(pdf: bytes) -> list[dict]:
             take = 6 if op == b"c" else 2
             seg = nums[k : k + take]
             k += take
-            pts.append((seg[-2], seg[-1]))
+            pts.append((seg[-2] * scale, seg[-1] * scale))
         strokes.append({"colour": colour, "points": pts})
     return strokes
 

@@ -31,7 +31,7 @@ import io
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -54,6 +54,12 @@ class Stroke:
     width: float
     points: tuple[tuple[float, float], ...]
     alpha: float = 1.0
+    #: its path as PDF operators (:func:`bezier_ops`), worked out once when it is painted
+    path: str = field(default="", compare=False, repr=False)
+
+    @classmethod
+    def of(cls, colour: RGB, width: float, points, alpha: float = 1.0) -> Stroke:
+        return cls(colour, width, points, alpha, bezier_ops(points))
 
 
 @dataclass(frozen=True)
@@ -264,7 +270,7 @@ def paint(ref: np.ndarray, manner: Manner, seed: int) -> list[Stroke]:
             share = max(manner.width, 1.0) * 1.3 if layer == 0 else manner.width  # lay-in
             width = round(2 * radius_pt * share * jitter, 1)
             pt_pts = tuple((round(x / SCALE, 1), round(h_pt - y / SCALE, 1)) for x, y in pts)
-            strokes.append(Stroke(colour, width, pt_pts, alpha))
+            strokes.append(Stroke.of(colour, width, pt_pts, alpha))
             fill = (*(int(v * 255) for v in colour), int(alpha * 255))
             _raster(draw, pts, width * SCALE, fill)
             last = layer == len(manner.brushes) - 1
@@ -337,14 +343,14 @@ def _ridge(stroke: Stroke) -> Stroke:
     off = stroke.width * 0.22
     colour = tuple(round(min(1.0, v * 0.6 + 0.42), 2) for v in stroke.colour)
     pts = tuple((round(x - off, 1), round(y + off, 1)) for x, y in stroke.points)
-    return Stroke(colour, round(max(0.3, stroke.width * 0.28), 1), pts, stroke.alpha)  # type: ignore[arg-type]
+    return Stroke.of(colour, round(max(0.3, stroke.width * 0.28), 1), pts, stroke.alpha)  # type: ignore[arg-type]
 
 
 def _accent(stroke: Stroke) -> Stroke:
     """A thin stroke of the complementary hue alongside ``stroke``."""
     off = stroke.width * 0.45
     pts = tuple((round(x + off, 1), round(y - off, 1)) for x, y in stroke.points)
-    return Stroke(complementary(stroke.colour), round(max(0.3, stroke.width * 0.3), 1), pts)
+    return Stroke.of(complementary(stroke.colour), round(max(0.3, stroke.width * 0.3), 1), pts)
 
 
 def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt) -> list[Stroke]:
@@ -368,7 +374,7 @@ def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt)
         colour = tuple(round(min(1.0, float(v) * 0.4 + 0.62), 3) for v in c)
         px, py = x / SCALE + rng.uniform(-0.3, 0.3), h_pt - y / SCALE + rng.uniform(-0.3, 0.3)
         dots.append(
-            Stroke(colour, round(rng.uniform(0.5, 0.9), 2), ((round(px, 2), round(py, 2)),))
+            Stroke.of(colour, round(rng.uniform(0.5, 0.9), 2), ((round(px, 2), round(py, 2)),))
         )  # type: ignore[arg-type]
     return dots
 
@@ -376,28 +382,30 @@ def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt)
 # --------------------------------------------------------------------------- to PDF
 
 
-def _num(v: float) -> str:
-    s = f"{v:.1f}".rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
-
-
 def bezier_ops(points: tuple[tuple[float, float], ...]) -> str:
-    """PDF path operators for a smooth open curve through ``points`` (Catmull-Rom as Béziers)."""
+    """PDF path operators for a smooth open curve through ``points`` (Catmull-Rom as Béziers).
+
+    In tenths of a point, as integers (the art is drawn under a 0.1 scale): short
+    operators, quick to write, and the picture keeps its 0.1 pt precision.
+    """
     if len(points) > 4:  # a smooth curve needs no more than every other point (PDF size)
         points = points[:-1:2] + points[-1:]
-    p0 = points[0]
-    if len(points) == 1:  # a dab: a zero-length line, round caps make it a dot
-        return f"{_num(p0[0])} {_num(p0[1])} m {_num(p0[0] + 0.1)} {_num(p0[1])} l"
-    parts = [f"{_num(p0[0])} {_num(p0[1])} m"]
-    n = len(points)
+    pts = [(round(x * 10), round(y * 10)) for x, y in points]
+    x0, y0 = pts[0]
+    if len(pts) == 1:  # a dab: a zero-length line, round caps make it a dot
+        return f"{x0} {y0} m {x0 + 1} {y0} l"
+    parts = [f"{x0} {y0} m"]
+    n = len(pts)
     for i in range(n - 1):
-        a, b, c, d = points[max(0, i - 1)], points[i], points[i + 1], points[min(n - 1, i + 2)]
-        c1 = (b[0] + (c[0] - a[0]) / 6, b[1] + (c[1] - a[1]) / 6)
-        c2 = (c[0] - (d[0] - b[0]) / 6, c[1] - (d[1] - b[1]) / 6)
-        parts.append(
-            f"{_num(c1[0])} {_num(c1[1])} {_num(c2[0])} {_num(c2[1])} {_num(c[0])} {_num(c[1])} c"
-        )
+        a, b, c, d = pts[max(0, i - 1)], pts[i], pts[i + 1], pts[min(n - 1, i + 2)]
+        c1x, c1y = round(b[0] + (c[0] - a[0]) / 6), round(b[1] + (c[1] - a[1]) / 6)
+        c2x, c2y = round(c[0] - (d[0] - b[0]) / 6), round(c[1] - (d[1] - b[1]) / 6)
+        parts.append(f"{c1x} {c1y} {c2x} {c2y} {c[0]} {c[1]} c")
     return " ".join(parts)
+
+
+#: the scale the operators of :func:`stroke_ops` are drawn under (they count tenths of a point)
+OPS_SCALE = 0.1
 
 
 def stroke_ops(strokes: list[Stroke], colour_op: Callable[[RGB], str]) -> list[tuple[float, str]]:
@@ -417,7 +425,7 @@ def stroke_ops(strokes: list[Stroke], colour_op: Callable[[RGB], str]) -> list[t
             ops.append(colour_op(s.colour))
             last_colour = s.colour
         if s.width != last_width:
-            ops.append(f"{_num(s.width)} w")
+            ops.append(f"{round(s.width * 10)} w")
             last_width = s.width
-        ops.append(bezier_ops(s.points) + " S")
+        ops.append(s.path + " S")
     return [(alpha, "\n".join(ops)) for alpha, ops in runs]

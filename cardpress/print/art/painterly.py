@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print.art import brush
@@ -118,11 +119,17 @@ def warm(pictures: list[Picture], jobs: int = 1) -> None:
 def _operators(
     styles_key: str, seed_key: str, dull: bool, hint: str, enforce
 ) -> tuple[tuple[float, str], ...]:
-    scratch = Canvas(io.BytesIO(), enforceColorSpace=enforce)
+    if enforce is None:  # RGB, as ReportLab writes it
 
-    def colour_op(c: RGB) -> str:
-        scratch.setStrokeColorRGB(*c)
-        return scratch._code.pop()  # the operator ReportLab wrote for it, in its colour space
+        def colour_op(c: RGB) -> str:
+            return f"{fp_str(c)} RG"
+
+    else:  # another colour space (CMYK): ReportLab converts and writes it
+        scratch = Canvas(io.BytesIO(), enforceColorSpace=enforce)
+
+        def colour_op(c: RGB) -> str:
+            scratch.setStrokeColorRGB(*c)
+            return scratch._code.pop()
 
     return tuple(brush.stroke_ops(list(strokes(styles_key, seed_key, dull, hint)), colour_op))
 
@@ -147,6 +154,7 @@ def draw_painted(
     canvas.rect(0, 0, cw, ch, stroke=0, fill=1)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
+    canvas.scale(brush.OPS_SCALE, brush.OPS_SCALE)
     for alpha, ops in runs:
         canvas.setStrokeAlpha(alpha)
         canvas.addLiteral(ops)
