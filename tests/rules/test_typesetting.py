@@ -187,3 +187,37 @@ def test_an_odd_sheet_closes_with_a_notes_page(sheets: Sheets) -> None:
             if ("メモ" if lang == "ja" else "Notes") in last.split("\n")[0]:
                 return
     pytest.skip(f"no sheet runs to an odd page count today ({render_rule_sheet.__name__})")
+
+
+#: no page but the last is emptier than this (the share of the frame's height inked)
+MIN_FILL = 0.55
+
+
+def page_fill(pdf_path, tmp_path) -> list[float]:
+    """How far down each page's frame the ink reaches (0 empty, 1 full), at 30 dpi."""
+    import numpy as np
+    from PIL import Image
+
+    from cardpress.print.rulesheet import MARGIN_BOTTOM, MARGIN_TOP
+
+    prefix = tmp_path / pdf_path.stem
+    subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf_path), str(prefix)], check=True)
+    scale = 30 / 72
+    out = []
+    for png in sorted(
+        tmp_path.glob(f"{pdf_path.stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1])
+    ):
+        ink = np.array(Image.open(png).convert("L")) < 200
+        top, bottom = int(MARGIN_TOP * scale), ink.shape[0] - int(MARGIN_BOTTOM * scale)
+        rows = np.flatnonzero(ink[top:bottom].any(axis=1))
+        out.append((rows.max() + 1) / (bottom - top) if rows.size else 0.0)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pages_fill(sheets: Sheets, game: str, lang: str, paper: str, tmp_path) -> None:
+    fills = page_fill(sheets.pdf(game, lang, paper), tmp_path)
+    thin = [f"p{i}: {f:.0%}" for i, f in enumerate(fills[:-1], 1) if f < MIN_FILL]
+    assert not thin, f"{game}/{lang}/{paper}: pages under {MIN_FILL:.0%} full: {thin}"
