@@ -28,7 +28,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cardpress.print.fonts import SANS, SANS_BOLD, register_fonts
+from cardpress.print.fonts import DISPLAY, DISPLAY_BOLD, SANS, SANS_BOLD, register_fonts
 from cardpress.print.palette import (
     ACCENT,
     BAD,
@@ -1098,18 +1098,32 @@ def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
         return None
     drawing = maker()
     _set_typographic(drawing, lang)
+    if lang != "ja":
+        drawing.initialFontName = DISPLAY
     return drawing
+
+
+#: an English diagram's labels move from the Japanese faces to the sheet's Latin ones
+LATIN_FACES = {SANS: DISPLAY, SANS_BOLD: DISPLAY_BOLD}
 
 
 def _set_typographic(node, lang: str) -> None:
     """Curly quotes and en dashes in every label of a finished drawing.
 
-    Japanese separates items with 「・」, never the Latin " · ".
+    Japanese separates items with 「・」, never the Latin " · ". English labels
+    are set in the sheet's display face, never wider than the room the layout
+    measured for them (a label that would be is set a little smaller).
     """
     for child in getattr(node, "contents", ()):
         if isinstance(child, String):
             child.text = typographic(child.text)
             if lang == "ja":
                 child.text = child.text.replace(" · ", "・")
+            elif child.fontName in LATIN_FACES:
+                was = stringWidth(child.text, child.fontName, child.fontSize)
+                child.fontName = LATIN_FACES[child.fontName]
+                now = stringWidth(child.text, child.fontName, child.fontSize)
+                if now > was > 0:
+                    child.fontSize *= was / now
         else:
             _set_typographic(child, lang)

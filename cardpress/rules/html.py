@@ -125,9 +125,15 @@ def diagram_svg(
     svg = _XML_DECL.sub("", svg)
     # the PDF's registered font names mean nothing to a browser: use a CSS stack
     svg = re.sub(
-        r"font-family: ?CardpressSansBold", f"font-family: {_SANS_CSS}; font-weight: bold", svg
+        r"font-family: ?Cardpress(Sans|Display)Bold",
+        f"font-family: {_SANS_CSS}; font-weight: bold",
+        svg,
     )
-    svg = re.sub(r"font-family: ?Cardpress(Sans|Serif|Mono)", f"font-family: {_SANS_CSS}", svg)
+    svg = re.sub(
+        r"font-family: ?Cardpress(Sans|Serif|Mono|Display|Text)\w*",
+        f"font-family: {_SANS_CSS}",
+        svg,
+    )
     svg = presentation_attributes(prefix_ids(svg, id_prefix or d.kind))
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
 

@@ -221,3 +221,30 @@ def test_pages_fill(sheets: Sheets, game: str, lang: str, paper: str, tmp_path) 
     fills = page_fill(sheets.pdf(game, lang, paper), tmp_path)
     thin = [f"p{i}: {f:.0%}" for i, f in enumerate(fills[:-1], 1) if f < MIN_FILL]
     assert not thin, f"{game}/{lang}/{paper}: pages under {MIN_FILL:.0%} full: {thin}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_diagram_labels_use_the_sheet_faces(lang: str) -> None:
+    from reportlab.graphics.shapes import String
+
+    from cardpress.print import diagrams
+    from cardpress.rules import load_rules
+    from cardpress.rules import model as m
+
+    def strings(node):
+        for child in getattr(node, "contents", ()):
+            if isinstance(child, String):
+                yield child
+            else:
+                yield from strings(child)
+
+    register_fonts()
+    faces = set()
+    for game in GAMES:
+        for block in load_rules(game, lang).walk():
+            if isinstance(block, m.Diagram):
+                drawing = diagrams.draw(block, lang, 460)
+                faces |= {s.fontName for s in strings(drawing)} if drawing else set()
+    assert faces
+    japanese = {"CardpressSans", "CardpressSansBold", "CardpressMono"}
+    assert faces <= japanese if lang == "ja" else not faces & japanese, faces
