@@ -14,7 +14,7 @@ from referee.hosts import external_url
 from referee.tables import results, store
 from referee.tables.answers import Known
 from referee.tables.events import stream
-from referee.tables.extension import Tables, create_key, limiter, tables
+from referee.tables.extension import Tables, create_key, create_limit, tables
 from referee.tables.priority import behind_requests
 from referee.tables.schemas import (
     ActionRequest,
@@ -177,7 +177,7 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
     response=TableCreated,
     status=201,
     headers=[IDEMPOTENCY],
-    decorators=[limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"])],
+    decorators=[create_limit],
     errors=errors(400, 409, 415, 429),
     summary="Create a live table",
     description="Seat and host links are in this answer only (tokens are stored as hashes). "

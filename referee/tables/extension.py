@@ -11,7 +11,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.bounds import StreamSlots
+from referee.bounds import StreamSlots, client_group
 from referee.tables import ratelimit, store
 from referee.tables.answers import Answers
 from referee.tables.db import Database, default_url, upgrade
@@ -19,11 +19,23 @@ from referee.tables.events import Bus
 
 log = logging.getLogger(__name__)
 
+
 #: counts per client address: ``request.remote_addr``, which werkzeug's ProxyFix
 #: sets from X-Forwarded-For when CARDPRESS_PROXY_FIX_X_FOR says how many
 #: proxies to trust (referee.security); the counters live where
 #: RATELIMIT_STORAGE_URI says, by default in the tables' database
-limiter = Limiter(get_remote_address, default_limits=[])
+def client_key() -> str:
+    """Whom a limit counts: the client's address, an IPv6 one by its /64."""
+    return client_group(get_remote_address())
+
+
+limiter = Limiter(client_key, default_limits=[])
+
+#: one count for every way of creating a table (the API and the create form):
+#: the documented limit is what one address gets in all
+create_limit = limiter.shared_limit(
+    lambda: current_app.config["TABLES_CREATE_LIMIT"], scope="tables-create", methods=["POST"]
+)
 
 DEFAULTS = {
     # a table's idle life before `cardpress tables prune` removes it
@@ -131,7 +143,7 @@ def create_key(key: str | None) -> store.CreateKey | None:
         return None
     return store.CreateKey(
         key,
-        get_remote_address(),
+        client_key(),
         str(current_app.config["SECRET_KEY"]),
         float(current_app.config["TABLES_CREATE_KEY_SECONDS"]),
     )

@@ -45,7 +45,7 @@ from referee.contract import parse
 from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
 from referee.tables import guide, results, store, words
-from referee.tables.extension import create_key, limiter, tables
+from referee.tables.extension import create_key, create_limit, tables
 from referee.tables.models import Action
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError, ascii_number
@@ -242,7 +242,7 @@ NEW_FORM = "tables_new_form"
 
 @bp.route("/new", methods=["GET", "POST"])
 @keeps_query("game")
-@limiter.limit(lambda: current_app.config["TABLES_CREATE_LIMIT"], methods=["POST"])
+@create_limit
 def new() -> Any:
     """The host's page: pick the game, the names, the bots; get a link per seat."""
     source = request.form if request.method == "POST" else request.args
