@@ -14,7 +14,7 @@ from referee.hosts import external_url
 from referee.tables import results, store
 from referee.tables.answers import Known
 from referee.tables.events import stream
-from referee.tables.extension import Tables, create_key, create_limit, tables
+from referee.tables.extension import Tables, create_key, create_limit, tables, tidy
 from referee.tables.priority import behind_requests
 from referee.tables.schemas import (
     ActionRequest,
@@ -185,6 +185,7 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 )
 def create(req: CreateTable) -> TableCreated:
     """Create a table; the answer holds every link (tokens are never shown again)."""
+    tidy()
     return created_body(store.create(tables().db, req, create_key(idempotency_key())))
 
 

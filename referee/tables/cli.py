@@ -32,7 +32,12 @@ def prune_tables(days: float | None) -> str:
         if current_revision(db.engine) != head_revision():
             upgrade(db.engine)
         idle = float(config["TABLES_IDLE_DAYS"] if days is None else days)
+        finished = float(config["TABLES_FINISHED_DAYS"])
         ratelimit.prune(db)  # rate-limit windows that have ended
-        return f"removed {store.prune(db, idle)} table(s) idle for {idle:g} day(s) or more"
+        gone = store.prune(db, idle, min(idle, finished))
+        return (
+            f"removed {gone} table(s) idle for {idle:g} day(s) or more, "
+            f"or finished {min(idle, finished):g} day(s) ago or more"
+        )
     finally:
         db.dispose()

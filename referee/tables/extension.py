@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 
 from flask import Flask, current_app
@@ -42,6 +43,11 @@ DEFAULTS = {
     "TABLES_IDLE_DAYS": 30,
     # per client address, Flask-Limiter's notation
     "TABLES_CREATE_LIMIT": "20 per minute; 200 per day",
+    # finished tables are removed after this many days untouched (abandoned ones
+    # after TABLES_IDLE_DAYS), by the server itself (tidy) or `cardpress tables prune`
+    "TABLES_FINISHED_DAYS": 7,
+    # how often a worker looks for such tables (when a table is created)
+    "TABLES_PRUNE_SECONDS": 3600,
     # how long a create's Idempotency-Key gives its client the same table again
     "TABLES_CREATE_KEY_SECONDS": 86400,
     # an event stream's life; EventSource reconnects by itself
@@ -68,6 +74,8 @@ class Tables:
     #: this worker's latest answer per table (built once per version and caller)
     answers: Answers = field(default_factory=Answers)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    #: when this worker last removed old tables (time.monotonic; None: never)
+    pruned_at: float | None = None
 
     @property
     def db(self) -> Database:
@@ -147,6 +155,28 @@ def create_key(key: str | None) -> store.CreateKey | None:
         str(current_app.config["SECRET_KEY"]),
         float(current_app.config["TABLES_CREATE_KEY_SECONDS"]),
     )
+
+
+def tidy() -> None:
+    """Remove old tables and ended rate-limit windows, at most once per
+    TABLES_PRUNE_SECONDS per worker, when a table is created (the only time the
+    database grows): a database left alone stays bounded, with no cron job.
+    A failure is logged, never the create's."""
+    ext, config = tables(), current_app.config
+    now = time.monotonic()
+    if ext.pruned_at is not None and now - ext.pruned_at < float(config["TABLES_PRUNE_SECONDS"]):
+        return
+    ext.pruned_at = now
+    try:
+        gone = store.prune(
+            ext.db, float(config["TABLES_IDLE_DAYS"]), float(config["TABLES_FINISHED_DAYS"])
+        )
+        ratelimit.prune(ext.db)
+    except SQLAlchemyError:
+        log.warning("tables: old tables could not be removed now", exc_info=True)
+        return
+    if gone:
+        log.info("tables: removed %d finished or abandoned table(s)", gone)
 
 
 def tables() -> Tables:

@@ -45,7 +45,7 @@ from referee.contract import parse
 from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
 from referee.tables import guide, results, store, words
-from referee.tables.extension import create_key, create_limit, tables
+from referee.tables.extension import create_key, create_limit, tables, tidy
 from referee.tables.models import Action
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError, ascii_number
@@ -257,6 +257,7 @@ def new() -> Any:
     if request.method == "POST" and request.form.get("go"):
         try:
             req = _create_request(request.form, game)
+            tidy()
             created = store.create(tables().db, req, create_key(request.form.get("nonce")))
         except ApiError as exc:
             # PRG: the refusal is shown by a GET, so a reload never posts the form again

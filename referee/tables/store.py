@@ -967,11 +967,18 @@ def _notify(db: Database, conn: Connection, table_id: str, version: int) -> None
 # --------------------------------------------------------------------------- prune
 
 
-def prune(db: Database, idle_days: float) -> int:
-    """Delete tables untouched for ``idle_days``; returns how many went."""
-    cutoff = datetime.now(UTC) - timedelta(days=idle_days)
+def prune(db: Database, idle_days: float, finished_days: float | None = None) -> int:
+    """Delete tables untouched for ``idle_days`` (abandoned), and finished ones
+    untouched for ``finished_days``; returns how many went."""
+    now = datetime.now(UTC)
+    old = GameTable.touched_at < now - timedelta(days=idle_days)
+    if finished_days is not None:
+        done = GameTable.terminal.is_(True) & (
+            GameTable.touched_at < now - timedelta(days=finished_days)
+        )
+        old = old | done
     with db.write_session() as session:
-        ids = select(GameTable.id).where(GameTable.touched_at < cutoff)
+        ids = select(GameTable.id).where(old)
         gone = list(session.scalars(ids))
         if gone:
             session.execute(delete(Action).where(Action.table_id.in_(gone)))
