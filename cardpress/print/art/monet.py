@@ -489,7 +489,7 @@ def brushwork(seed: int) -> Manner:
     return Manner(
         brushes=(3.2, 2.0, 1.1),
         threshold=0.1,
-        budget=(420, 520, 650),
+        budget=(360, 440, 540),
         min_length=2,
         max_length=3,
         curvature=0.4,

@@ -750,7 +750,7 @@ def brushwork(seed: int) -> Manner:
         brushes=(4.5, 2.2, 1.1, 0.6),
         threshold=0.1,
         tolerance=0.14,
-        budget=(200, 300, 420, 450),
+        budget=(180, 260, 360, 380),
         min_length=3,
         max_length=7,
         curvature=0.25,
