@@ -102,7 +102,8 @@ MEASURE_COLUMN = """([columnShare, lineShare, textSelector]) => {
 }"""
 
 #: -> ["label: the word split"], each word (Intl.Segmenter's, so Japanese words
-#: too) of each label whose letters lie on more than one line
+#: too) of each label whose letters lie on more than one line, and
+#: ["label: overflows"] for a label whose text runs out of its box (or is cut)
 SPLIT_WORDS = """([selector, lang]) => {
   const words = new Intl.Segmenter(lang, {granularity: "word"});
   const split = [];
@@ -110,6 +111,10 @@ SPLIT_WORDS = """([selector, lang]) => {
     const box = label.getBoundingClientRect();
     // not shown, or kept off screen for the keyboard and screen readers only
     if (label.getClientRects().length === 0 || box.width <= 2 || box.right <= 0) continue;
+    if (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1
+        && getComputedStyle(label).overflow !== "visible") {
+      split.push(label.textContent.trim().replace(/\\s+/g, " ").slice(0, 40) + ": overflows");
+    }
     const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
       for (const w of words.segment(text.data)) {
@@ -144,5 +149,5 @@ def column_problems(page) -> list[str]:
 
 
 def split_words(page, lang: str) -> list[str]:
-    """The labels on the page with a word broken across two lines."""
+    """The labels on the page with a word broken across two lines, or too wide for their box."""
     return page.evaluate(SPLIT_WORDS, [LABELS, lang])

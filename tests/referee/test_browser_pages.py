@@ -117,6 +117,8 @@ EVERY_KIND = {
     "eshi100 deck": "/{lang}/c/eshi100/",
     "ultimatch rule card": "/{lang}/c/ultimatch/r0",
     "eshi100 proxy": "/{lang}/c/eshi100/no-999",
+    "eshi100 card of the deck": "/{lang}/c/eshi100/px01",
+    "eshi100 rule card": "/{lang}/c/eshi100/px02",
     **MORE_TABLE_PAGES,
 }
 
