@@ -69,9 +69,16 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(cx - w * 0.02, h * 0.67, w * 0.05, h * 0.09, hex_rgb("#ecc995"), 0.5)
     # the veil over the hair line and the parting
     pen.arc(cx, h * 0.62, w * 0.1, 20, 140, hex_rgb("#1c140c"), 2.2, 0.9)
-    pen.dab(cx - w * 0.035, h * 0.67, w * 0.035, 0.05, 0.9, hex_rgb("#4a3420"), 0.85)
-    pen.dab(cx + w * 0.035, h * 0.67, w * 0.035, -0.05, 0.9, hex_rgb("#4a3420"), 0.85)
-    pen.arc(cx, h * 0.6, w * 0.03, 215, 110, hex_rgb("#7a4a30"), 0.8, 0.8)  # the smile
+    # eyes, the shadow of the nose and the smile: large and soft enough to survive the
+    # sfumato (the smallest brush paints what differs most from the reference)
+    for side in (-1, 1):
+        pen.ellipse(cx + side * w * 0.032, h * 0.67, w * 0.022, h * 0.014, hex_rgb("#5a3c22"))
+        pen.ellipse(cx + side * w * 0.032, h * 0.672, w * 0.009, h * 0.01, hex_rgb("#2a1a10"))
+    pen.poly(
+        [(cx, h * 0.665), (cx + w * 0.012, h * 0.615), (cx - w * 0.008, h * 0.612)],
+        hex_rgb("#a8784a"),
+    )
+    pen.arc(cx, h * 0.605, w * 0.032, 210, 120, hex_rgb("#6a3a24"), 1.6)  # the smile
     # folded hands, right over left
     pen.blob(
         [
@@ -100,16 +107,16 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
 def brushwork(seed: int) -> Manner:
     """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke."""
     return Manner(
-        brushes=(6.0, 3.0, 1.5),
+        brushes=(6.0, 3.0, 1.5, 0.6),
         threshold=0.15,
         tolerance=0.18,
-        budget=(200, 300, 400),
+        budget=(200, 300, 360, 260),
         min_length=2,
         max_length=8,
         curvature=0.3,
         blur=1.2,
         step=1.5,
-        alpha=(0.7, 0.55, 0.6),
+        alpha=(0.7, 0.55, 0.6, 0.85),
         saturation=0.9,
         width_jitter=0.05,
         ground=(0.32, 0.28, 0.18),
