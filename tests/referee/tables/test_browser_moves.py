@@ -13,6 +13,7 @@ from contextlib import ExitStack
 import pytest
 
 from cardpress.games import GAMES
+from referee.tables import store
 from tests.referee.conftest import phone_page
 from tests.referee.tables.test_browser import _in_step, live_server  # noqa: F401 (a fixture)
 
@@ -72,13 +73,24 @@ def _ready_to_tap(phone, kind: str, choice: int) -> str:
 #: watches the clock for the moment itself
 TAP_AT = """([value, at]) => setTimeout(() => {
   while (Date.now() < at) { /* the last few milliseconds */ }
-  sessionStorage.setItem("tapped", String(Date.now()));
-  document.querySelector(`button.act[value="${value}"]`).click();
-}, Math.max(0, at - 300 - Date.now()))"""
+  const button = document.querySelector(`button.act[value="${value}"]`);
+  const version = button.form.querySelector("input[name=version]").value;
+  sessionStorage.setItem("tapped", Date.now() + " " + version);
+  button.click();
+}, Math.max(0, at - 500 - Date.now()))"""
 
 
 @pytest.mark.parametrize(("game", "kind"), list(PHASES))
 def test_phones_tapping_within_50_ms_are_all_accepted(browser, live_server, game, kind):  # noqa: F811
+    """A machine too busy to run three timers within 50 ms of each other does not
+    test this: such a try is made again on a fresh table (three tries)."""
+    for _attempt in range(3):
+        if _tap_together(browser, live_server, game, kind):
+            return
+    pytest.fail("three phones never managed to tap within 50 ms of each other")
+
+
+def _tap_together(browser, live_server, game: str, kind: str) -> bool:  # noqa: F811
     base, app = live_server
     players, seed = PHASES[(game, kind)]
     made, twin = _table_at(app, game, players, seed, kind)
@@ -91,24 +103,36 @@ def test_phones_tapping_within_50_ms_are_all_accepted(browser, live_server, game
         for seat, phone in phones.items():
             phone.goto(base + _seat_path(made, seat))
             taps[seat] = _ready_to_tap(phone, kind, seat + 1)
-        at = phones[pending[0]].evaluate("Date.now()") + 1500
+        at = phones[pending[0]].evaluate("Date.now()") + 3000
         with ExitStack() as navigations:
             for phone in phones.values():
-                navigations.enter_context(phone.expect_navigation())
+                navigations.enter_context(phone.expect_navigation(timeout=30_000))
             for seat, phone in phones.items():
                 phone.evaluate(TAP_AT, [taps[seat], at])
-        tapped = [float(p.evaluate("sessionStorage.getItem('tapped')")) for p in phones.values()]
-        assert max(tapped) - min(tapped) <= 50, tapped
+        notes = [p.evaluate("sessionStorage.getItem('tapped')") for p in phones.values()]
+        tapped = [float(n.split(" ")[0]) for n in notes]
+        if max(tapped) - min(tapped) > 50:
+            return False
+        # every tap was made on the version the decision began at: the others' moves
+        # had not reached any page yet (the old code bounced all but the first)
+        assert {n.split(" ")[1] for n in notes} == {str(len(twin.log))}, notes
         for seat, phone in phones.items():
             phone.wait_for_selector("#live")
             assert not phone.query_selector(".error"), (seat, phone.inner_text(".error"))
             assert "moved on" not in phone.inner_text("#live")
-        record = _api(app, "get", f"/api/v1/tables/{table}/record", made["host"]["token"])
-        late = record["actions"][len(twin.log) :]
+        late = _logged(app, table)[len(twin.log) :]  # the log itself: records hide secrets
         assert sorted(late[: len(pending)]) == sorted([s, taps[s]] for s in pending)
         _in_step(phones.values(), len(twin.log) + len(pending))
         for phone in phones.values():
             assert phone.problems == [], phone.problems
+    return True
+
+
+def _logged(app, table: str) -> list[list]:
+    """The table's live action log as stored: (seat, action) oldest first."""
+    db = app.extensions["cardpress-tables"].db
+    with db.session() as session:
+        return [[a.seat, a.action] for a in store.live_actions(session, table)]
 
 
 def _seat_path(made: dict, seat: int, lang: str = "en") -> str:
@@ -183,5 +207,6 @@ def test_a_page_fetch_that_fails_while_the_stream_works_is_tried_again(browser, 
         ben.unroute(re.compile(re.escape(path) + r"(\?.*)?$"))
         ben.wait_for_selector("button.act", timeout=10_000)
         ben.wait_for_selector("#reconnecting", state="hidden")
-        # tried again while it failed, backing off (0.5 s, 1 s, 2 s...), not hammering
-        assert 2 <= len(failures) <= 8, failures
+        # no version event came after the route was lifted: only a retry fetched the
+        # turn; and it backed off (0.5 s, 1 s, 2 s...) rather than hammering
+        assert 1 <= len(failures) <= 8, failures
