@@ -231,11 +231,10 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
     if kind == "flip":
         seat, _sep, pos = arg.partition(":")
         who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else seat
-        return _(
-            "Flip %(player)s's card %(position)s",
-            player=who,
-            position=int(pos) + 1 if pos.isdigit() else pos,
-        )
+        position = int(pos) + 1 if pos.isdigit() else pos
+        if seat.isdigit() and int(seat) == (view or {}).get("viewer"):
+            return _("Flip your own card %(position)s", position=position)
+        return _("Flip %(player)s's card %(position)s", player=who, position=position)
     if kind == "offer":
         if arg == "none":
             return _("Offer nothing")

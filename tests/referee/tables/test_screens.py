@@ -97,6 +97,10 @@ def test_detective_eye_your_own_face_down_card_is_shown_to_you(api):
     theirs = _text(api.get(seats[1]).get_data(as_text=True))
     assert shown not in theirs.split("Placed cards", 1)[0].split("Your hand", 1)[0]
     assert "You put" not in theirs
+    for seat in (1, 2):
+        _move(api, seats, state, seat, state.legal_actions(seat)[0])
+    ja = _text(api.get(seats[0].replace("/en/", "/ja/")).get_data(as_text=True))
+    assert "Aki（あなたのカード。ほかの人には裏向きに見えます）" in ja  # full-width brackets
 
 
 def test_detective_eye_declaration_and_who_made_it_stand_above_the_buttons(api):
@@ -319,3 +323,14 @@ def test_a_challenger_flips_their_own_card_in_words(api):
             words.event("detective-eye", other, names)[4:]
             == "Benのモネ 4をめくりました。はずれです。"
         )
+
+
+def test_a_challenger_flipping_their_own_card_is_told_so_on_the_button(api):
+    from referee.tables import words
+
+    view = {"players": NAMES, "viewer": 1}
+    with api.application.test_request_context("/en/tables/x"):
+        assert words.action("detective-eye", "flip:1:0", view) == "Flip your own card 1"
+        assert words.action("detective-eye", "flip:2:1", view) == "Flip Chi's card 2"
+    with api.application.test_request_context("/ja/tables/x"):
+        assert words.action("detective-eye", "flip:1:0", view) == "自分の1枚目をめくる"
