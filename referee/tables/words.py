@@ -392,7 +392,18 @@ def event(
             player=who,
         ),
         "challenge_succeeded": lambda: _("%(player)s's challenge succeeded.", player=who),
-        "forgery": lambda: _("%(player)s takes a forgery as a penalty.", player=who),
+        "forgery": lambda: (
+            _(
+                "%(player)s named %(painter)s but flipped %(card)s: their %(painter)s cards "
+                "are discarded (%(cards)s).",
+                player=who,
+                painter=painter(str(d.get("named"))),
+                card=c(d.get("card")),
+                cards=cs(d.get("lost")),
+            )
+            if "named" in d  # Gallery Rush (GR-7): what was named and what showed
+            else _("%(player)s takes a forgery as a penalty.", player=who)
+        ),
         "discard": lambda: _(
             "%(player)s discards %(cards)s.",
             player=who,

@@ -89,7 +89,7 @@ def test_three_phones_play_a_finger_auction_with_secret_bids(browser, live_serve
         aki.wait_for_selector("text=Your secret bid: 4")
         _in_step(everyone, 1)
         assert "Aki: has bid (hidden)" in chi.inner_text("#live")
-        assert "Aki: 入札済み（非公開）" in ben.inner_text("#live")
+        assert "Aki：入札済み（非公開）" in ben.inner_text("#live")
         for page in (ben, chi, screen):
             assert "bid:4" not in page.content().replace('value="bid:4"', "")
 

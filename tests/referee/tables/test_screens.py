@@ -334,3 +334,35 @@ def test_a_challenger_flipping_their_own_card_is_told_so_on_the_button(api):
         assert words.action("detective-eye", "flip:2:1", view) == "Flip Chi's card 2"
     with api.application.test_request_context("/ja/tables/x"):
         assert words.action("detective-eye", "flip:1:0", view) == "自分の1枚目をめくる"
+
+
+def test_the_bids_list_says_name_and_bid_with_a_full_width_colon_in_japanese(api):
+    _body, seats, _host, state = _table(api, "finger-auction")
+    _move(api, seats, state, 0, "bid:2")
+    ja = _text(api.get(seats[1].replace("/en/", "/ja/")).get_data(as_text=True))
+    assert "Aki：入札済み（非公開）" in ja and "Ben：考え中" in ja
+    assert "Aki: " not in ja
+    en = _text(api.get(seats[1]).get_data(as_text=True))
+    assert "Aki: has bid (hidden)" in en and "Ben: still thinking" in en
+
+
+def test_a_gallery_rush_nomination_that_flips_a_forgery_says_what_showed(api):
+    """GR-7: what was named, what was flipped and what was lost (was only "takes a
+    forgery as a penalty", which is not what the rule does)."""
+    from referee.tables import words
+
+    ev = {
+        "kind": "forgery",
+        "player": 2,
+        "data": {"named": "vermeer", "card": "forgery-vermeer", "lost": ["vermeer-3"]},
+    }
+    with api.application.test_request_context("/en/tables/x"):
+        assert words.event("gallery-rush", ev, NAMES) == (
+            "Chi named Vermeer but flipped Forgery (Vermeer): their Vermeer cards are "
+            "discarded (Vermeer 3)."
+        )
+    with api.application.test_request_context("/ja/tables/x"):
+        said = words.event("gallery-rush", ev, NAMES)
+        assert said.startswith(
+            "Chiがフェルメールを指名しましたが、めくったのは贋作（フェルメール）"
+        ), said
