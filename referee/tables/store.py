@@ -235,7 +235,6 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
                 last=n - 1,
                 seat=seat,
             )
-    _check_option_types(request.game, request.options)
     options = _engine_options(request.game, dict(request.options), n)
     unknown = sorted(set(request.options) - set(spec.options) - set(TABLE_OPTIONS[request.game]))
     if unknown:
@@ -248,6 +247,7 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
         )
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
+        _check_option_types(request.game, request.options)
         state = spec.new_game(list(request.players), seed, **options)
     except OptionError as exc:  # the engine names the option and says why, in any language
         raise ApiError(
@@ -345,7 +345,7 @@ def _check_option_types(game: str, options: dict[str, Any]) -> None:
         for kind, accepts, message in _OPTION_TYPES:
             if isinstance(default, kind):
                 if not accepts(value):
-                    raise ApiError(message, f"options.{name}", option=name, value=json.dumps(value))
+                    raise OptionError(name, message, value=json.dumps(value))
                 break
 
 
