@@ -413,6 +413,7 @@ def _record_page(table: store.Table, caller: store.Caller, token: str | None) ->
         spec=GAMES[table.game],
         closed=False,
         moves=record_in_words(found.full, found.over),
+        players=words.joined(table.players),
         options=[
             (_(OPTION_NAMES[key]), option_label(key, value))
             for key, value in record["options"].items()

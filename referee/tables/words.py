@@ -300,7 +300,14 @@ def event(
         return _("%(player)s's last move was taken back.", player=who)
     if kind == "game_end" or kind == "settlement":
         won = [name(w) for w in d.get("winners", [])]
-        return _("Game over. Winner: %(winners)s", winners=", ".join(won) or "-")
+        if not won:
+            return _("The game is over.")
+        return ngettext(
+            "The game is over: %(winners)s won.",
+            "The game is over: %(winners)s share the win.",
+            len(won),
+            winners=joined(won),
+        )
     if game == "finger-auction":
         if kind in ("auction_won", "rebid"):
             bids = d.get("bids", {})

@@ -22,9 +22,6 @@ pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # pa
 
 NAMES = ["Aki", "Ben", "Chi"]
 
-#: the end-of-game and undo sentences are worded with the results (not checked here)
-RESULT_EVENTS = {"game_end", "settlement", "undo"}
-
 
 def _text(html: str) -> str:
     html = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
@@ -298,8 +295,6 @@ def test_japanese_table_sentences_keep_one_politeness_level(api):
             while not state.is_terminal() and len(said) < 300:
                 seat = pick.choice(state.current_players())
                 for e in state.apply(seat, pick.choice(state.legal_actions(seat))):
-                    if e.kind in RESULT_EVENTS:
-                        continue
                     ev = {"kind": e.kind, "player": e.player, "data": e.data}
                     said.append(words.event(game, ev, names, state.view(None)))
         bad = [s for s in said if plain(s) or ", " in s or "; " in s]
@@ -366,3 +361,10 @@ def test_a_gallery_rush_nomination_that_flips_a_forgery_says_what_showed(api):
         assert said.startswith(
             "Chiがフェルメールを指名しましたが、めくったのは贋作（フェルメール）"
         ), said
+
+
+def test_the_record_names_the_players_as_a_list_of_the_language(api):
+    body = create_table(api, players=["あき", "べん", "ちい"], lang="ja")
+    host = f"/ja/tables/{body['table']}/{body['host']['token']}/record"
+    page = _text(api.get(host).get_data(as_text=True))
+    assert "あき、べん、ちい" in page and "あき, べん" not in page
