@@ -210,3 +210,22 @@ def test_a_page_fetch_that_fails_while_the_stream_works_is_tried_again(browser, 
         # no version event came after the route was lifted: only a retry fetched the
         # turn; and it backed off (0.5 s, 1 s, 2 s...) rather than hammering
         assert 1 <= len(failures) <= 8, failures
+
+
+def test_a_screen_turned_back_on_fetches_the_table_at_once(browser, live_server):  # noqa: F811
+    """The screen was off and the stream with it, so nothing announced Aki's
+    move: when the page is visible again it fetches the table and shows Ben's
+    turn, without waiting for the stream."""
+    base, app = live_server
+    made, twin = _gallery_rush(app)
+    events = re.compile(r".*/events(\?.*)?$")
+    with phone_page(browser, service_workers="block") as ben:
+        ben.route(events, lambda route: route.abort("internetdisconnected"))
+        ben.goto(base + _seat_path(made, 1))
+        assert not ben.query_selector("button.act")
+        _until_bens_turn(app, made, twin)
+        time.sleep(1.5)
+        assert not ben.query_selector("button.act")  # no stream: nothing told the page
+        ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        ben.wait_for_selector("button.act", timeout=5_000)
+        assert int(ben.get_attribute("#live", "data-version")) == len(twin.log)
