@@ -10,7 +10,7 @@ OUT         ?= build
 # Fonts with TrueType outlines (ReportLab cannot embed CFF fonts), fontconfig
 # to find the fonts (PNGs are rendered by PDFium, a Python wheel).
 BUILD_DEBS  := fonts-morisawa-bizud-gothic fonts-morisawa-bizud-mincho fonts-sil-charis \
-               fonts-open-sans fontconfig
+               fonts-open-sans fontconfig icc-profiles-free ghostscript
 # poppler for reading PDFs back in the tests; a real browser for the referee's
 # browser tests; PostgreSQL for the live tables' tests (they start a throwaway
 # cluster of their own); nginx, the reverse proxy of the production set-up

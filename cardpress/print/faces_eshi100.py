@@ -13,9 +13,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardpress.catalogue.models import Eshi100Card, Eshi100Deck
 from cardpress.print.art import Ink, draw_proxy_art, hex_rgb, mix
 from cardpress.print.glyphs import draw_flower
+from cardpress.print.layout import FRAME_MIN, SAFE
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
+    MIN_TITLE_SIZE,
     MUTED,
     PAPER,
     SANS,
@@ -102,15 +104,32 @@ def _icon_lines(ctx: Ctx, names: list[str], size: float, width: float):
             else:
                 words = break_text(piece, SANS, fs, width)
                 pieces += [w + ("" if ctx.lang == "ja" else " ") for w in words]
-        lines = [""]
+        rows: list[list[str]] = [[]]
         for piece in pieces:
-            if lines[-1] and stringWidth(lines[-1] + piece.rstrip(), SANS, fs) > width:
-                lines.append("")
-            lines[-1] += piece
-        lines = [ln.rstrip() for ln in lines]
+            if rows[-1] and stringWidth("".join(rows[-1]) + piece.rstrip(), SANS, fs) > width:
+                rows.append([])
+            rows[-1].append(piece)
+        # a last line of one character (梅) takes the piece before it along
+        if len(rows) > 1 and len("".join(rows[-1]).strip()) < 2 and len(rows[-2]) > 1:
+            rows[-1].insert(0, rows[-2].pop())
+        lines = ["".join(row).rstrip() for row in rows]
         if len(lines) <= 2 or fs <= MIN_SIZE:
             return fs, lines
         fs = max(MIN_SIZE, fs - 0.25)
+
+
+def _block(fs: float, lines: list[str]) -> float:
+    """The height of a title set by ``draw_lines`` at ``fs`` on 1.12 leading."""
+    return fs * (0.88 + 0.25) + (len(lines) - 1) * fs * 1.12
+
+
+def _title_lines(title: str, size: float, width: float, room: float):
+    """The title's size and lines (two before it shrinks), shrunk further, never below
+    7 pt, until its block fits ``room`` (a header band less the safe zone)."""
+    fs, lines = fit_lines(title, SERIF, size, width)
+    while _block(fs, lines) > room and fs > MIN_TITLE_SIZE:
+        fs, lines = fit_lines(title, SERIF, max(MIN_TITLE_SIZE, fs - 0.25), width)
+    return fs, lines
 
 
 def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
@@ -118,10 +137,12 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     plum = hex_rgb(deck.back_rgb)
     header_h = 13 * mm * s
     side = framed_panel(canvas, ctx, plum, header_h)[0]  # the frame's width
-    # header: bid coin, title, icons
-    r = 5.6 * mm * s
+    # header: bid coin, title, icons, all of them ``SAFE`` inside the trim
+    r = min(5.6 * mm * s, (header_h - SAFE - 0.6 * mm * s) / 2)
     inks = corner_index(deck, card)
-    _bid(canvas, ctx, card, inks, side + r + 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s, r)
+    cy = ctx.h - SAFE - 0.3 * mm * s - r
+    # the word "Bid" only where the coin holds it at 6 pt under the number
+    _bid(canvas, ctx, card, inks, side + r + 0.4 * mm, cy, r, labelled=r >= 4 * mm)
     n = len(card.icons)
     ir = 3.1 * mm * s
     icons_w = n * (2 * ir + 0.8 * mm * s)
@@ -130,13 +151,14 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     # where it would need more lines beside them (a long title on a small card), the
     # icons go into the picture box's corner and the title takes the header's width
     tw = ctx.w - tx - side - icons_w - 1.5 * mm
-    fs, lines = fit_lines(card.title[ctx.lang], SERIF, 11.5 * s, tw)
+    room = header_h - SAFE - 0.4 * mm  # the title's lines between the safe zone and the panel
+    fs, lines = _title_lines(card.title[ctx.lang], 11.5 * s, tw, room)
     icons_in_header = len(lines) <= 2
     if not icons_in_header:
-        fs, lines = fit_lines(card.title[ctx.lang], SERIF, 11.5 * s, ctx.w - tx - side - 1 * mm)
+        fs, lines = _title_lines(card.title[ctx.lang], 11.5 * s, ctx.w - tx - side - 1 * mm, room)
     canvas.setFillColorRGB(*WHITE)
-    block = fs * (0.88 + 0.25) + (len(lines) - 1) * fs * 1.12
-    draw_lines(canvas, lines, tx, ctx.h - header_h / 2 + block / 2, SERIF, fs, 1.12)
+    block = _block(fs, lines)
+    draw_lines(canvas, lines, tx, ctx.h - (header_h + SAFE) / 2 + block / 2, SERIF, fs, 1.12)
     # picture box with the PROXY band
     px, pw = side + 2.2 * mm * s, ctx.w - 2 * side - 4.4 * mm * s
     # the turned bid coin above the QR code takes its height from the picture
@@ -148,7 +170,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     canvas.setLineWidth(0.8)
     canvas.rect(px, py, pw, ph, stroke=1, fill=0)
     if icons_in_header:
-        x, y = ctx.w - side - ir - 0.4 * mm, ctx.h - header_h / 2 - 0.3 * mm * s
+        x, y = ctx.w - side - ir - 0.4 * mm, ctx.h - (header_h + SAFE) / 2
     else:  # on a plum band in the picture's top-right corner, like the PROXY band
         x, y = px + pw - ir - 0.6 * mm * s, py + ph - ir - 0.6 * mm * s
         rect(
@@ -191,7 +213,8 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
     icon_fs, icon_lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), cw)
     number_fs = max(MIN_SIZE, 10 * s)
-    notice_top = 5.0 * mm * s + notice_fs * 0.88 + (len(notice) - 1) * notice_fs * 1.15
+    foot = max(5.0 * mm * s, FRAME_MIN + 1.0 * mm)  # the last baseline, on the panel
+    notice_top = foot + notice_fs * 0.88 + (len(notice) - 1) * notice_fs * 1.15
     icons_top = max(
         qy + qs - 8.6 * mm * s + 0.88 * icon_fs,
         notice_top + 1 * mm * s + icon_fs * (0.25 + 1.15 * (len(icon_lines) - 1) + 0.88),

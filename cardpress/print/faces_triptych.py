@@ -27,7 +27,7 @@ from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
 from cardpress.print.art import RGB, Ink, draw_card_art, hex_rgb, mix, readable
 from cardpress.print.fonts import MONO, register_fonts
 from cardpress.print.glyphs import draw_symbol
-from cardpress.print.layout import SAFE
+from cardpress.print.layout import FRAME_MIN, SAFE
 from cardpress.print.typeset import (
     INK,
     MIN_SIZE,
@@ -39,7 +39,6 @@ from cardpress.print.typeset import (
     SERIF,
     WHITE,
     Ctx,
-    background,
     draw_card_qr,
     draw_fit,
     draw_footer,
@@ -91,15 +90,37 @@ def corner_index(deck: TriptychDeck, card: TriptychCard) -> dict[str, Ink]:
 
 
 def _index(canvas, ctx: Ctx, text: str, symbol: str | None, fill: RGB, ink: RGB, cx, cy, r) -> None:
-    """A disc centred at (cx, cy) with the number, or with a shape when there is no number."""
+    """A disc centred at (cx, cy) with the number, or with a mark when there is no number."""
     canvas.setFillColorRGB(*fill)
     canvas.circle(cx, cy, r, stroke=0, fill=1)
     canvas.setFillColorRGB(*ink)
-    if not text and symbol:  # the Mona Lisa's index is its star
+    if not text and symbol == WILD:
+        _wild_mark(canvas, cx, cy, r, ink)
+        return
+    if not text and symbol:
         draw_symbol(canvas, symbol, cx, cy, r * 0.62, ink)
         return
     size = r * 1.3 if len(text) == 1 else r * 1.0
     draw_fit(canvas, text, cx, cy - size * 0.36, SANS_BOLD, size, r * 1.7, align="centre")
+
+
+#: the Mona Lisa's index: the three painters' shapes in one disc (it counts as any of them)
+WILD = "wild"
+
+
+def _wild_mark(canvas, cx: float, cy: float, r: float, ink: RGB) -> None:
+    """●, ★ and ◆ together, small, in a triangle: no painter's shape alone, every one."""
+    sr = r * 0.3
+    spots = ((0.0, 0.36), (-0.4, -0.3), (0.4, -0.3))
+    for shape, (dx, dy) in zip(("circle", "star", "diamond"), spots, strict=True):
+        draw_symbol(canvas, shape, cx + dx * r, cy + dy * r, sr, ink)
+
+
+def _disc_radius(ctx: Ctx, header_h: float, pip: bool) -> float:
+    """The index disc's radius: as big as the header band holds below the safe zone,
+    with the painter's shape (0.3 r, 0.2 mm apart) under it when there is one."""
+    room = header_h - SAFE - 0.5 * mm * ctx.s
+    return min(header_h * 0.34, (room - 0.2 * mm) / 2.6 if pip else room / 2)
 
 
 def _badge(
@@ -108,12 +129,13 @@ def _badge(
     """The corner index at the top-left and, turned, above the QR code; returns its right edge.
 
     A hand fanned either way up shows one of the two; each carries the painter's
-    shape under the number so the suit reads without colour.
+    shape under the number so the suit reads without colour. The disc and its shape
+    stay ``SAFE`` inside the trim: a cut 1/16 in off never touches them.
     """
-    r = header_h * 0.34
-    cx = 3 * mm * ctx.s + r + 0.6 * mm
-    pip = bool(symbol and text)  # a shape under the number (the Mona Lisa's is the number)
-    cy = ctx.h - header_h / 2 + (r * 0.25 if pip else -0.3 * mm * ctx.s)
+    pip = bool(symbol and text)  # a shape under the number (the Mona Lisa's is in the disc)
+    r = _disc_radius(ctx, header_h, pip)
+    cx = SAFE + 0.4 * mm + r
+    cy = ctx.h - SAFE - 0.3 * mm * ctx.s - r
     number = inks["number"]
     _index(canvas, ctx, text, None if pip else symbol, number.ground, number.ink, cx, cy, r)
     if pip:  # the shape sits in the header band under the disc
@@ -123,15 +145,28 @@ def _badge(
         draw_symbol(canvas, symbol, cx, y, sr, inks["shape"].ink, stroke=number.ink, width=0.5)
     qx, qy, qs = qr_box(ctx)
     canvas.saveState()
-    canvas.translate(qx + qs - r * 0.8, qy + qs + r * 1.9 + 1.0 * mm)
+    sr = min(r, header_h * 0.3) * 0.62
+    canvas.translate(qx + qs - sr * 1.3, qy + qs + sr * 3.1 + 1.0 * mm)
     canvas.rotate(180)
-    sr = r * 0.62
     _index(canvas, ctx, text, None if pip else symbol, number.ground, number.ink, 0, 0, sr)
     if pip:  # on the card's panel
         y = -sr - sr * 0.45 - 0.3 * mm
         draw_symbol(canvas, symbol, 0, y, sr * 0.4, inks["turned shape"].ink)
     canvas.restoreState()
     return cx + r
+
+
+def _header_text(
+    canvas, ctx: Ctx, x0: float, header_h: float, title: str, sub: str, title_size: float
+) -> None:
+    """A header's title and, under it, a smaller line (Forgery / Monet; Mona Lisa / Counts
+    as any painter), both between the safe zone and the panel."""
+    maxw = ctx.w - x0 - max(SAFE, FRAME_MIN)
+    sub_size = max(MIN_SIZE, 7 * ctx.s)
+    base = ctx.h - SAFE - 0.3 * mm - 0.88 * title_size
+    draw_fit(canvas, title, x0, base, SANS_BOLD, title_size, maxw, min_size=MIN_TITLE_SIZE)
+    sub_base = base - 0.25 * title_size - 0.88 * sub_size - 0.5 * mm * ctx.s
+    draw_fit(canvas, sub, x0, sub_base, SANS, sub_size, maxw)
 
 
 def _art_box(ctx: Ctx, panel) -> tuple[float, float, float, float]:
@@ -191,7 +226,8 @@ def _caption(
 def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: float) -> None:
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {number}/{len(deck.cards)}")
+    count = f"{number}/{len(deck.cards)}"
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {count}", count)
 
 
 def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
@@ -221,14 +257,12 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     canvas.setFillColorRGB(*head_ink)
     name = painter.name[ctx.lang] if painter else ""
     x0 = right + 2.2 * mm * ctx.s
-    maxw = ctx.w - x0 - 4 * mm * ctx.s
-    base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
     if forgery:
-        title_size = 11 * ctx.s
-        draw_fit(canvas, ctx._("Forgery"), x0, base + 1.9 * mm * ctx.s, SANS_BOLD, title_size, maxw)
-        draw_fit(canvas, name, x0, base - 2.4 * mm * ctx.s, SANS, max(MIN_SIZE, 7 * ctx.s), maxw)
-    else:
-        draw_fit(canvas, name, x0, base, SANS_BOLD, 14 * ctx.s, maxw)
+        _header_text(canvas, ctx, x0, header_h, ctx._("Forgery"), name, 11 * ctx.s)
+    else:  # centred between the safe zone and the panel
+        fs = 14 * ctx.s
+        base = ctx.h - (SAFE + header_h) / 2 - 0.38 * fs
+        draw_fit(canvas, name, x0, base, SANS_BOLD, fs, ctx.w - x0 - max(SAFE, FRAME_MIN))
     ax, ay, aw, ah = _art_box(ctx, panel)
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
     _art_frame(canvas, ax, ay, aw, ah, mix(frame, INK, 0.35))
@@ -268,35 +302,19 @@ def _stamp(canvas, ctx: Ctx, cx: float, cy: float, width: float) -> None:
 
 
 def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
+    """Framed in gold, a gilt line inside the frame; its index is every painter's shape."""
     header_h = 12.5 * mm * ctx.s
-    background(canvas, ctx, GOLD_DARK)
-    side = 3 * mm * ctx.s
-    rect(
-        canvas,
-        side * 0.45,
-        side * 0.45,
-        ctx.w - side * 0.9,
-        ctx.h - side * 0.9,
-        GOLD,
-        radius=1.2 * mm,
-    )
-    panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
-    rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.6 * mm * ctx.s)
-    right = _badge(canvas, ctx, "", corner_index(deck, card), header_h, "star")
+    # a gilt edge: the panel's own border in dark gold, the cream panel inside it
+    edge = 0.5 * mm
+    px, py, pw, ph = framed_panel(canvas, ctx, GOLD, header_h)
+    rect(canvas, px, py, pw, ph, GOLD_DARK, radius=1.6 * mm * ctx.s)
+    panel = (px + edge, py + edge, pw - 2 * edge, ph - 2 * edge)
+    rect(canvas, *panel, hex_rgb("#fbf4e0"), radius=1.4 * mm * ctx.s)
+    right = _badge(canvas, ctx, "", corner_index(deck, card), header_h, WILD)
     canvas.setFillColorRGB(*GOLD_DARK)
     x0 = right + 2.2 * mm * ctx.s
-    maxw = ctx.w - x0 - 4 * mm * ctx.s
-    base = ctx.h - header_h / 2 - 1.4 * mm * ctx.s
-    y, title = base + 1.9 * mm * ctx.s, card.title[ctx.lang]
-    draw_fit(canvas, title, x0, y, SANS_BOLD, 11 * ctx.s, maxw, min_size=MIN_TITLE_SIZE)
-    draw_fit(
-        canvas,
-        ctx._("Counts as any painter"),
-        x0,
-        base - 2.4 * mm * ctx.s,
-        SANS,
-        max(MIN_SIZE, 6.8 * ctx.s),
-        maxw,
+    _header_text(
+        canvas, ctx, x0, header_h, card.title[ctx.lang], ctx._("Counts as any painter"), 11 * ctx.s
     )
     ax, ay, aw, ah = _art_box(ctx, panel)
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
@@ -311,10 +329,12 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
 # --------------------------------------------------------------------------- rule cards
 
 
-#: the type size a rule card aims for at least (print-and-play at home: below this it blurs)
-RULE_CARD_MIN_PT = MIN_SIZE
+#: the type size a rule card's text never goes below, tables included (6 pt blurs in print)
+RULE_CARD_MIN_PT = 6.5
+#: a rule card's lines, table cells included, stand at least this many sizes apart
+RULE_CARD_LEADING = 1.2
 #: a rule card never continues onto more cards than this (a test fails before it would)
-RULE_CARD_MOST_PARTS = 4
+RULE_CARD_MOST_PARTS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +444,9 @@ def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> R
             colour = hex_rgb(cell.colour) if cell.colour else INK
             if cell.colour:
                 colour = mix(colour, INK, 0.45)
-            para = paragraph(cell.text, font, fs, lang, colour, leading=fs * 1.16, align=align)
+            para = paragraph(
+                cell.text, font, fs, lang, colour, leading=fs * RULE_CARD_LEADING, align=align
+            )
             if cell.text.isdigit():  # "256" stays whole: a number never breaks
                 para.style.splitLongWords = False
                 para.style.wordWrap = None
@@ -438,7 +460,7 @@ def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> R
         ("LEFTPADDING", (0, 0), (-1, -1), fs * 0.22),
         ("RIGHTPADDING", (0, 0), (-1, -1), fs * 0.22),
         ("TOPPADDING", (0, 0), (-1, -1), fs * 0.12),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), fs * 0.14),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), fs * 0.24),  # descenders clear of the rule
         ("LINEBELOW", (0, 0), (-1, -1), 0.35, line),
     ]
     # a rule above each group of rows (a new declaration starts with a filled first cell)
@@ -457,9 +479,10 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
         text = f'<font name="{SANS_BOLD}">{escape(item.heading)}</font>  {escape(item.body)}'
         out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
         if item.table is not None and item.table.rows:
-            for part in _column_groups(item.table, width, fs * 0.95):
+            tfs = max(RULE_CARD_MIN_PT, fs * 0.95)
+            for part in _column_groups(item.table, width, tfs):
                 out.append(Spacer(0, fs * 0.15))
-                out.append(card_table(part, width, fs * 0.95, lang, navy))
+                out.append(card_table(part, width, tfs, lang, navy))
         out.append(Spacer(0, fs * 0.3))
     return out[:-1]
 
@@ -473,6 +496,8 @@ def _flow(story: list, areas, canvas) -> list:
         top = y + h
         while story:
             f = story[0]
+            if isinstance(f, RLTable) and sum(f._colWidths) > w + 0.01:
+                break  # a table keeps its columns: it goes on in the next full-width area
             _, fh = f.wrap(w, 10_000)
             if fh <= top - y + 0.01:
                 f.drawOn(canvas, x, top - fh)
@@ -499,11 +524,11 @@ def _rule_card_frame(ctx: Ctx):
     width above the QR code, then in the column beside it, above the caption; the same on
     a card and on its continuations."""
     header_h = 14 * mm * ctx.s
-    side = 3 * mm * ctx.s
+    side = FRAME_MIN
     px, py, pw, ph = side, side, ctx.w - 2 * side, ctx.h - side - header_h
-    top = py + ph - 2.4 * mm * ctx.s
-    inner = px + 2.2 * mm * ctx.s
-    width = pw - 4.4 * mm * ctx.s
+    top = py + ph - 1.8 * mm * ctx.s
+    inner = px + 1.8 * mm * ctx.s
+    width = pw - 3.6 * mm * ctx.s
     qx, qy, qs = qr_box(ctx)
     cap_w = qx - inner - 2 * mm
     small = max(MIN_SIZE, 6 * ctx.s)

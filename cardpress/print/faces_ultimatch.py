@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from cardpress.catalogue.models import UltimatchCard, UltimatchDeck
 from cardpress.print.art import RGB, Ink, hex_rgb, mix, readable
 from cardpress.print.glyphs import draw_symbol
+from cardpress.print.layout import FRAME_MIN
 from cardpress.print.typeset import (
     INK,
     MUTED,
@@ -101,9 +102,10 @@ def _swatches(
     left: float,
     right: float,
     top: float,
-    joiner: str,
+    joiner: str = "",
 ) -> None:
-    """A small row of colour symbols with their names, under a caption."""
+    """A small row of colour symbols with their names, under a caption; ``joiner`` (＋)
+    between them, or only space where the colours are a list, not a sum."""
     s = ctx.s
     canvas.setFillColorRGB(*MUTED)
     draw_fit(canvas, title, left, top - 2.4 * mm * s, SANS, 6.5 * s, right - left - 2 * mm)
@@ -126,9 +128,10 @@ def _swatches(
         )
         x += rr * 2 + 1 * mm * s
         if i < len(ids) - 1:
-            canvas.setFillColorRGB(*INK)
-            canvas.setFont(SANS_BOLD, 10 * s)
-            canvas.drawCentredString(x, y - 3.5 * s, joiner)
+            if joiner:
+                canvas.setFillColorRGB(*INK)
+                canvas.setFont(SANS_BOLD, 10 * s)
+                canvas.drawCentredString(x, y - 3.5 * s, joiner)
             x += rr + 1 * mm * s
 
 
@@ -138,7 +141,7 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     inks = corner_index(deck, card)
     s = ctx.s
     background(canvas, ctx, rgb)
-    side = 3 * mm * s
+    side = FRAME_MIN  # the coloured border: even after a miscut of 1/16 in
     rect(
         canvas,
         side,
@@ -201,8 +204,9 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     else:  # a primary: the secondaries it helps make
         made = tuple(c.id for c in deck.colours if colour.id in c.mixes)
         if made:
-            _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, top, "·")
+            _swatches(canvas, ctx, deck, ctx._("Mixes into"), made, left, qx, top)
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {number}/{len(deck.cards)}")
+    count = f"{number}/{len(deck.cards)}"
+    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {count}", count)
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph
 from cardpress.i18n import gettext
 from cardpress.print.art import RGB, contrast, hex_rgb
 from cardpress.print.fonts import SANS, SANS_BOLD, SERIF
-from cardpress.print.layout import SAFE, CardSize
+from cardpress.print.layout import FRAME_MIN, SAFE, CardSize
 from cardpress.print.qr import card_qr_size, card_url, draw_qr
 from cardpress.print.typography import typographic, typographic_markup
 from cardpress.rules.kinsoku import KinsokuParagraph, is_cjk, line_breaks
@@ -304,25 +304,33 @@ def framed_panel(
     """Frame colour to the bleed, a paper panel under a header band; returns the panel box.
 
     Paintings, rule cards and 絵師100人展 proxies share one border width and
-    corner radius, so every framed deck looks like the same press's work.
+    corner radius, so every framed deck looks like the same press's work; the
+    border is ``FRAME_MIN`` wide at every card size, so a miscut of 1/16 in leaves
+    it visibly even.
     """
     background(canvas, ctx, frame)
-    side = 3 * mm * ctx.s
+    side = FRAME_MIN
     panel = (side, side, ctx.w - 2 * side, ctx.h - side - header_h)
     rect(canvas, *panel, PAPER, radius=1.6 * mm * ctx.s)
     return panel
 
 
-def draw_footer(canvas, ctx: Ctx, x: float, text: str) -> None:
-    """The small print along the bottom edge, starting at ``x``."""
+def draw_footer(canvas, ctx: Ctx, x: float, text: str, short: str = "") -> None:
+    """The small print along the bottom edge, starting at ``x``; ``short`` instead where
+    ``text`` does not fit even condensed (a collector number without the deck's name)."""
     canvas.setFillColorRGB(*MUTED)
-    draw_fit(canvas, text, x, 5.0 * mm * ctx.s, SANS, MIN_SIZE, qr_box(ctx)[0] - x - 1.5 * mm)
+    y = max(5.0 * mm * ctx.s, FRAME_MIN + 1.0 * mm)  # on the panel, clear of the frame
+    room = qr_box(ctx)[0] - x - 1.5 * mm
+    if short and stringWidth(typographic(text), SANS, MIN_SIZE) * 0.75 > room:
+        text = short
+    draw_fit(canvas, text, x, y, SANS, MIN_SIZE, room)
 
 
 def qr_box(ctx: Ctx) -> tuple[float, float, float]:
-    """Where the card's QR code sits: x, y, size (bottom right, inside the safe zone)."""
+    """Where the card's QR code sits: x, y, size (bottom right, its white plate on the
+    panel inside the frame, so well inside the safe zone)."""
     size = card_qr_size(ctx.base_url, ctx.lang)
-    inset = SAFE + 0.8 * mm
+    inset = max(SAFE, FRAME_MIN) + 0.8 * mm
     return ctx.w - inset - size, inset, size
 
 

@@ -48,11 +48,34 @@ unit = st.floats(0, 1)
 
 
 @given(unit, unit, unit)
-def test_conversion_keeps_ink_low_and_greys_on_black(r, g, b):
+def test_conversion_is_littlecms_through_the_press_profile_within_the_ink_limit(r, g, b):
+    """Each colour is what littleCMS makes of it (sRGB to the SWOP press profile, relative
+    colorimetric with black-point compensation), total ink at most 240 %."""
+    from PIL import Image, ImageCms
+
+    from cardpress.print.cmyk import PRESS_PROFILE, SRGB_PROFILE, TOTAL_INK
+
     c = to_cmyk(Color(r, g, b))
-    assert c.cyan + c.magenta + c.yellow + c.black <= 2.0 + 1e-9  # DriveThruCards allows 2.4
-    assert min(c.cyan, c.magenta, c.yellow) == 0  # the grey component is black ink
-    back = (1 - min(1, c.cyan + c.black), 1 - min(1, c.magenta + c.black))
-    assert abs(back[0] - r) < 1e-9 and abs(back[1] - g) < 1e-9
-    grey = to_cmyk(Color(r, r, r))
-    assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0)
+    assert c.cyan + c.magenta + c.yellow + c.black <= TOTAL_INK + 1e-9
+    px = Image.new("RGB", (1, 1), tuple(round(round(v, 4) * 255) for v in (r, g, b)))
+    ref = ImageCms.profileToProfile(
+        px,
+        str(SRGB_PROFILE),
+        str(PRESS_PROFILE),
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        outputMode="CMYK",
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    ).getpixel((0, 0))
+    ref = [v / 255 for v in ref]
+    if sum(ref) <= TOTAL_INK:  # below the limit the transform's own numbers, unchanged
+        assert [c.cyan, c.magenta, c.yellow, c.black] == ref
+    else:  # above it, C, M and Y give way in proportion and K stays
+        assert c.black == ref[3]
+        assert abs(c.cyan * ref[1] - c.magenta * ref[0]) < 1e-9
+
+
+def test_white_is_no_ink_and_black_is_rich_but_limited():
+    white = to_cmyk(Color(1, 1, 1))
+    assert (white.cyan, white.magenta, white.yellow, white.black) == (0, 0, 0, 0)
+    black = to_cmyk(Color(0, 0, 0))
+    assert black.black > 0.8 and sum((black.cyan, black.magenta, black.yellow, black.black)) <= 2.4

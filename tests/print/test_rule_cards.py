@@ -24,20 +24,23 @@ RULE_CARDS = ("r0", "r1", "r2", "r3")
 
 
 def _draw(card_id: str, lang: str) -> tuple[float, str]:
-    """Draw one rule card alone on a page: (type size used, its text as pdftotext reads it)."""
+    """Draw one poker rule card and its continuations, a page each: (type size used, their
+    text as pdftotext reads it)."""
     register_fonts()
     deck = catalogue().triptych
     card = next(c for c in deck.cards if c.id == card_id)
     size = SIZES["poker"]
+    printed = faces_triptych.with_continuations([card], lang, size, BASE)
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(size.width, size.height))
-    used = faces_triptych.draw_rule_card(canvas, Ctx(lang, BASE, size), deck, card)
-    canvas.showPage()
+    for part in printed:
+        used = faces_triptych.draw_rule_card(canvas, Ctx(lang, BASE, size), deck, part)
+        canvas.showPage()
     canvas.save()
     text = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", "-", "-"], input=buf.getvalue(), capture_output=True
     ).stdout.decode("utf-8")
-    assert len(PdfReader(io.BytesIO(buf.getvalue())).pages) == 1
+    assert len(PdfReader(io.BytesIO(buf.getvalue())).pages) == len(printed) <= 2
     return used, text
 
 
