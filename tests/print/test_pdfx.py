@@ -1,0 +1,63 @@
+"""PDF/X-4 read back: output intent with the press profile, version keys, boxes, no RGB,
+and every colour littleCMS's conversion of the colour the face was drawn in."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+
+from cardpress.catalogue import load_catalogue
+from cardpress.print.cmyk import PRESS_PROFILE, rgb_to_cmyk
+from cardpress.print.marks import pdf_marks
+from cardpress.print.pdfx import to_pdfx4
+from cardpress.print.sheets import render_print_shop_pdf
+
+BASE = "https://cards.example.org"
+
+
+def _pdfs():
+    cat = load_catalogue()
+    deck = cat.triptych
+    cards = [deck.card("m1"), deck.card("fm")]
+    kw = {"root": cat.root, "cards": cards}
+    rgb = render_print_shop_pdf(deck, "en", BASE, **kw)
+    cmyk = render_print_shop_pdf(deck, "en", BASE, cmyk=True, **kw)
+    return rgb, to_pdfx4(cmyk), cmyk
+
+
+def test_pdfx4_has_its_keys_profile_and_boxes_and_no_rgb() -> None:
+    rgb, x4, cmyk = _pdfs()
+    assert x4.startswith(b"%PDF-1.6")
+    assert to_pdfx4(cmyk) == x4  # reproducible
+    with pikepdf.open(io.BytesIO(x4)) as doc:
+        assert str(doc.trailer.Info.GTS_PDFXVersion) == "PDF/X-4"
+        assert str(doc.trailer.Info.Trapped) == "/False"
+        xmp = doc.Root.Metadata.read_bytes()
+        assert b"<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
+        (intent,) = list(doc.Root.OutputIntents)
+        assert str(intent.S) == "/GTS_PDFX"
+        assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+        assert intent.DestOutputProfile.read_bytes() == PRESS_PROFILE.read_bytes()
+        assert int(intent.DestOutputProfile.N) == 4
+        for page in doc.pages:
+            trim = [float(v) for v in page.obj.TrimBox]
+            bleed = [float(v) for v in page.obj.BleedBox]
+            assert bleed[0] < trim[0] and trim[2] < bleed[2]
+        pages = pdf_marks(doc)
+    spaces = {m.space for marks in pages for m in marks if m.kind in ("text", "shape")}
+    assert spaces == {"DeviceCMYK"}, spaces
+    # colour by colour, in drawing order, the X-4 file holds littleCMS's conversion of
+    # the RGB file's colour
+    with pikepdf.open(io.BytesIO(rgb)) as doc:
+        source = pdf_marks(doc)
+    pairs = [
+        (a.colour, b.colour)
+        for ra, rb in zip(source, pages, strict=True)
+        for a, b in zip(ra, rb, strict=True)
+        if a.kind == "shape" and a.space == "DeviceRGB"
+    ]
+    assert len(pairs) > 100
+    for want_rgb, got in pairs:
+        want = rgb_to_cmyk(*(round(v, 4) for v in want_rgb))
+        assert max(abs(w - g) for w, g in zip(want, got, strict=True)) < 0.01, (want_rgb, got)
