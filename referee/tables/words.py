@@ -15,6 +15,7 @@ from typing import Any
 from flask import g
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
 from cardpress.catalogue import Catalogue
 from cardpress.catalogue.models import TriptychKind
@@ -138,6 +139,12 @@ def cards(game: str, ids: Sequence[Any], view: Mapping[str, Any] | None = None) 
 
 def joined(parts: Sequence[str]) -> str:
     return _sep().join(parts)
+
+
+def side_by_side(parts: Sequence[str]) -> str:
+    """Facts shown on one line: "Round 1 · Auctioneer: Aki", 「第1ラウンド・競り人：あき」
+    (JLREQ's middle dot; a Latin " · " in Japanese reads as a stray mark)."""
+    return Markup("・" if current_language() == "ja" else " · ").join(parts)
 
 
 def hand_sizes(names: Sequence[str], sizes: Sequence[int]) -> str:

@@ -368,3 +368,15 @@ def test_the_record_names_the_players_as_a_list_of_the_language(api):
     host = f"/ja/tables/{body['table']}/{body['host']['token']}/record"
     page = _text(api.get(host).get_data(as_text=True))
     assert "あき、べん、ちい" in page and "あき, べん" not in page
+
+
+@pytest.mark.parametrize(("lang", "sep"), [("ja", "・"), ("en", " · ")])
+def test_facts_side_by_side_are_set_apart_in_the_language(api, lang, sep):
+    """ "Hand sizes … · Forgeries left …" on one line: JLREQ's 「・」 in Japanese,
+    and a name is escaped once."""
+    body = create_table(api, game="detective-eye", players=["A&B", "べん", "ちい"], lang=lang)
+    page = api.get(f"/{lang}" + path_of(body["seats"][0]["url"])[3:]).get_data(as_text=True)
+    assert "A&amp;amp;B" not in page
+    line = unescape(re.search(r"(Hand sizes|手札の枚数)[^<]*", page).group(0))
+    assert "A&B 5" in line and sep in line, line
+    assert lang == "en" or " · " not in line, line
