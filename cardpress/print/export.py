@@ -232,10 +232,14 @@ def card_pngs(
     times faster than one per card.
     """
     kinds = unique_cards(deck)
+    # a rule card too long for one card prints on more: its first card is its picture
+    printed = printed_cards(deck, kinds, Ctx(lang, base_url, SIZES["poker"]))
     pdf = render_print_shop_pdf(
-        deck, lang, base_url, root=root, cards=kinds, backs=False, bleed=0.0
+        deck, lang, base_url, root=root, cards=printed, backs=False, bleed=0.0
     )
-    return dict(zip((c.id for c in kinds), rasterise_pngs(pdf, dpi), strict=True))
+    wanted = {c.id for c in kinds}
+    pages = zip(printed, rasterise_pngs(pdf, dpi), strict=True)
+    return {c.id: png for c, png in pages if c.id in wanted}
 
 
 def write_atomic(path: Path, data: bytes) -> None:
