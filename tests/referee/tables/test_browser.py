@@ -7,6 +7,7 @@ on, as in production; live updates travel over the event stream.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
@@ -124,11 +125,20 @@ MOVES = "button.act, a.pick-right, a.pick-step"
 
 
 def _tap_a_move(phone, choices) -> None:
-    """One legal move: a button, or through a picker (a right hand or a card, then a button)."""
+    """One legal move: a button, or through a picker (a right hand or a card, then a button).
+
+    The choice is made by what the control says (its href or value) and tapped through a
+    locator, which finds it again at the moment of the tap: a live update may redraw the
+    same buttons between looking and tapping, as a person's finger would not notice.
+    """
     if not phone.query_selector("button.act"):
-        choices.choice(phone.query_selector_all("a.pick-right, a.pick-step")).click()
+        hrefs = phone.eval_on_selector_all(
+            "a.pick-right, a.pick-step", "links => links.map(a => a.getAttribute('href'))"
+        )
+        phone.locator(f"a[href={json.dumps(choices.choice(hrefs))}]").first.click()
         phone.wait_for_selector("button.act")
-    choices.choice(phone.query_selector_all("button.act")).click()
+    values = phone.eval_on_selector_all("button.act", "buttons => buttons.map(b => b.value)")
+    phone.locator(f"button.act[value={json.dumps(choices.choice(values))}]").first.click()
 
 
 def test_two_phones_bid_with_both_hands_and_back_repeats_nothing(browser, live_server):
