@@ -46,6 +46,7 @@ from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
 from cardpress.print.export import export_deck_images, export_pod_images, write_atomic
 
 MANIFEST = ".cardpress-manifest.json"
+ART_CACHE = Path(".cache") / "art"  # painted strokes, kept between builds (art.painterly.warm)
 WATCH_TICK_MS = 100  # --watch: how often an idle watcher wakes (and the first build waits)
 PAPERS = ("a4", "letter")
 LANGS = ("ja", "en")
@@ -392,11 +393,11 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
         from cardpress.print.art import warm_cards
 
         # every picture painted once, over the build's processes, before the workers fork
-        warm_cards(cat.triptych.cards, opts.jobs)
+        warm_cards(cat.triptych.cards, opts.jobs, out / ART_CACHE)
     if any(j.deck == "eshi100" for j in todo):
         from cardpress.print.art import warm_proxies
 
-        warm_proxies(cat.eshi100, opts.jobs)
+        warm_proxies(cat.eshi100, opts.jobs, out / ART_CACHE)
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

@@ -234,6 +234,41 @@ def test_pictures_are_painted_once_before_the_workers_fork(monkeypatch):
     painterly._painted.update(before)
 
 
+def test_painted_strokes_are_kept_for_the_next_build(tmp_path: Path, monkeypatch):
+    """A build's cache folder gives the next process the same strokes (so the same PDF
+    bytes) without painting; a broken cache file is painted again, never an error."""
+    from cardpress.print.art import painterly, warm_cards
+
+    t = catalogue().triptych
+    cards = [t.card("v1"), t.card("g3")]
+    keys = [painterly_key(c) for c in cards]
+    before = {k: painterly._painted.pop(k) for k in keys if k in painterly._painted}
+    pdfs = {}
+    try:
+        warm_cards(cards, cache_dir=tmp_path)
+        kept = sorted(tmp_path.rglob("*.strokes"))
+        assert len(kept) == 2
+        pdfs = {c.id: _ops(c) for c in cards}
+        painted = {k: painterly._painted.pop(k) for k in keys}
+
+        def no_painting(picture):
+            raise AssertionError(f"painted again: {picture}")
+
+        monkeypatch.setattr(painterly, "_paint", no_painting)
+        warm_cards(cards, cache_dir=tmp_path)
+        assert {k: painterly._painted[k] for k in keys} == painted
+        assert {c.id: _ops(c) for c in cards} == pdfs
+
+        kept[0].write_bytes(b"not strokes")
+        for k in keys:
+            painterly._painted.pop(k)
+        monkeypatch.undo()
+        warm_cards(cards, cache_dir=tmp_path)
+        assert {k: painterly._painted[k] for k in keys} == painted
+    finally:
+        painterly._painted.update(before)
+
+
 def painterly_key(card):
     from cardpress.print.art import picture_of
 

@@ -146,12 +146,13 @@ def picture_of(card) -> painterly.Picture | None:
     return (str(card.painter), card.id, str(card.kind) == "forgery", hint)
 
 
-def warm_cards(cards, jobs: int = 1) -> None:
+def warm_cards(cards, jobs: int = 1, cache_dir: Path | None = None) -> None:
     """Paint every generated picture of these cards now, over ``jobs`` processes.
 
-    A build calls it before its workers fork, so they inherit the strokes.
+    A build calls it before its workers fork, so they inherit the strokes;
+    ``cache_dir`` keeps them for the next build (see :func:`painterly.warm`).
     """
-    painterly.warm([p for p in map(picture_of, cards) if p is not None], jobs)
+    painterly.warm([p for p in map(picture_of, cards) if p is not None], jobs, cache_dir)
 
 
 def proxy_picture(deck, card) -> painterly.Picture:
@@ -169,9 +170,9 @@ def proxy_picture(deck, card) -> painterly.Picture:
     )
 
 
-def warm_proxies(deck, jobs: int = 1) -> None:
+def warm_proxies(deck, jobs: int = 1, cache_dir: Path | None = None) -> None:
     """Paint every proxy's picture now, over ``jobs`` processes (see :func:`warm_cards`)."""
-    painterly.warm([proxy_picture(deck, c) for c in deck.types], jobs)
+    painterly.warm([proxy_picture(deck, c) for c in deck.types], jobs, cache_dir)
 
 
 def draw_proxy_art(canvas, deck, card, x, y, w, h) -> None:

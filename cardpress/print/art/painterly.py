@@ -7,16 +7,25 @@ painted once, in a canonical box (:data:`CANVAS`, the art boxes' shape on
 every card size, within 1 %), and scaled into whichever box it is printed
 in; its operators are formatted once per colour space. Before a build's
 workers fork, :func:`warm` paints every picture the build needs, spread over
-the build's processes, so no worker paints one again.
+the build's processes, so no worker paints one again; given a cache folder
+(a build's ``<out>/.cache/art``), it keeps every painted picture's strokes
+there, keyed by the picture and the art code, so the next process (a
+``--watch`` save after a full build) reads them instead of painting.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
+import marshal
+import os
 import random
+import sys
+import zlib
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -100,19 +109,81 @@ def _paint_all(pictures: list[Picture]) -> list[tuple[Stroke, ...]]:
     return [_paint(p) for p in pictures]
 
 
-def warm(pictures: list[Picture], jobs: int = 1) -> None:
-    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache."""
+def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) -> None:
+    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache.
+
+    With ``cache_dir``, pictures kept there by an earlier build are read back
+    instead (the same strokes, so the same PDF bytes), and what is painted now
+    is kept there for the next.
+    """
     todo = sorted({p for p in pictures if p not in _painted})
+    folder = cache_dir / art_version() if cache_dir is not None else None
+    if folder is not None:
+        todo = [p for p in todo if not _load(folder, p)]
     if jobs <= 1 or len(todo) < 4:
         for p in todo:
             strokes(*p)
-        return
-    from concurrent.futures import ProcessPoolExecutor
+    else:
+        from concurrent.futures import ProcessPoolExecutor
 
-    shares = [todo[i::jobs] for i in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for share, painted in zip(shares, pool.map(_paint_all, shares), strict=True):
-            _painted.update(zip(share, painted, strict=True))
+        shares = [todo[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for share, painted in zip(shares, pool.map(_paint_all, shares), strict=True):
+                _painted.update(zip(share, painted, strict=True))
+    if folder is not None and todo:
+        _keep(folder, todo)
+
+
+# --------------------------------------------------------------------------- the stroke cache
+
+
+@cache
+def art_version() -> str:
+    """What a picture's strokes depend on besides the picture: the art code, the libraries
+    that rasterise and blur its reference, and the Python whose ``marshal`` stores them."""
+    from importlib.metadata import version
+
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    versions = [version(d) for d in ("reportlab", "pypdfium2", "pillow", "numpy")]
+    h.update(repr((versions, sys.version)).encode())
+    return h.hexdigest()[:16]
+
+
+def _cache_file(folder: Path, picture: Picture) -> Path:
+    return folder / (hashlib.sha256(repr(picture).encode()).hexdigest()[:32] + ".strokes")
+
+
+def _load(folder: Path, picture: Picture) -> bool:
+    """Read a kept picture's strokes into this process; False if absent or unreadable."""
+    try:
+        kept, rows = marshal.loads(zlib.decompress(_cache_file(folder, picture).read_bytes()))
+        if kept != repr(picture):
+            return False
+        _painted[picture] = tuple(Stroke(c, w, pts, a, path) for c, w, pts, a, path in rows)
+    except (OSError, ValueError, EOFError, TypeError, zlib.error):
+        return False
+    return True
+
+
+def _keep(folder: Path, pictures: list[Picture]) -> None:
+    """Write the pictures' strokes (atomically), and drop what older art code left."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.parent.iterdir():
+            if old.is_dir() and old.name != folder.name:
+                for f in old.iterdir():
+                    f.unlink()
+                old.rmdir()
+        for picture in pictures:
+            rows = tuple((s.colour, s.width, s.points, s.alpha, s.path) for s in _painted[picture])
+            target = _cache_file(folder, picture)
+            tmp = target.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(zlib.compress(marshal.dumps((repr(picture), rows)), 1))
+            os.replace(tmp, target)
+    except OSError:  # a cache that cannot be written costs the next build time, nothing more
+        return
 
 
 @lru_cache(maxsize=256)
