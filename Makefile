@@ -30,6 +30,7 @@ AXE_STAMP   := tests/.axe/.axe-core-$(AXE_VERSION)
 
 test: debs-test setup $(AXE_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 --dist loadfile
 
 setup: $(STAMP)
@@ -48,6 +49,7 @@ debs-test:
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/ruff format --check .
 
 check: setup

@@ -7,10 +7,8 @@ All problems are collected and raised together (see ``problems.py``).
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from cardpress.catalogue.models import (
     EFFECT_OPS,
@@ -36,27 +34,13 @@ from cardpress.catalogue.models import (
     UltimatchDeck,
 )
 from cardpress.catalogue.printed import check_printed
-from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path
+from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path, read_toml
 from cardpress.paths import cards_dir
 from cardpress.vocabulary import COLOURS, MIXES, RULE_CARD_DOCUMENTS
 
 ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
 SYMBOLS = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "heart")
-
-
-def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
-    """Parse one file; a syntax error becomes a problem naming the file and line."""
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        problems.at(path).error("file", "missing")
-    except tomllib.TOMLDecodeError as exc:
-        problems.at(path).error("syntax", f"not valid TOML: {exc}")
-    except OSError as exc:
-        problems.at(path).error("file", f"cannot be read: {exc.strerror}")
-    return None
 
 
 def _card_files(folder: Path, settings: str, problems: Problems) -> list[tuple[Path, dict]]:

@@ -15,31 +15,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from cardpress.catalogue.models import Deck, card_types
-from cardpress.catalogue.problems import Problems
+from cardpress.catalogue.problems import Problems, read_toml
+from cardpress.urls import CARD_URL_SCHEME, RULES_URL_SCHEME
 
 FILE_NAME = "printed.toml"
-#: placeholders of the recorded URL paths
-CARD_FIELDS = {"lang": "{lang}", "deck": "{deck}", "card": "{card}"}
-RULES_FIELDS = {"lang": "{lang}", "game": "{game}"}
-
-
-def card_url_scheme() -> str:
-    """The path this version prints in a card's QR code, as a pattern."""
-    from cardpress.print.qr import card_url
-
-    return card_url("", "{lang}", "{deck}", "{card}")
-
-
-def rules_url_scheme() -> str:
-    """The path this version prints on a rule sheet (its "Rules online" line and QR code)."""
-    from cardpress.print.rulesheet import rules_url
-
-    return rules_url("", "{lang}", "{game}")
 
 
 def check_printed(root: Path, decks: Mapping[str, Deck | None], problems: Problems) -> None:
-    from cardpress.catalogue.loader import read_toml
-
     path = root / FILE_NAME
     if not path.is_file():
         return
@@ -48,7 +30,7 @@ def check_printed(root: Path, decks: Mapping[str, Deck | None], problems: Proble
         return
     r = problems.at(path)
     r.only(data, {"card_urls", "rules_urls", "retired"})
-    for key, current in (("card_urls", card_url_scheme()), ("rules_urls", rules_url_scheme())):
+    for key, current in (("card_urls", CARD_URL_SCHEME), ("rules_urls", RULES_URL_SCHEME)):
         recorded = data.get(key, [])
         if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):
             r.error(key, 'must be a list of URL paths, e.g. ["/{lang}/c/{deck}/{card}"]')

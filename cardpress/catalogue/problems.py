@@ -9,6 +9,7 @@ returning None) where a value is missing or malformed.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -219,3 +220,17 @@ def _kind(value: object) -> str:
         list: "an array",
         dict: "a table",
     }.get(type(value), type(value).__name__)
+
+
+def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
+    """Parse one file; a syntax error becomes a problem naming the file and line."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        problems.at(path).error("file", "missing")
+    except tomllib.TOMLDecodeError as exc:
+        problems.at(path).error("syntax", f"not valid TOML: {exc}")
+    except OSError as exc:
+        problems.at(path).error("file", f"cannot be read: {exc.strerror}")
+    return None

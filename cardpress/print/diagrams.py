@@ -58,28 +58,6 @@ def _is_cjk(ch: str) -> bool:
 _HANGING = frozenset("、。」）』")
 
 
-def _tokens(para: str) -> list[str]:
-    """Words, single spaces and single CJK characters: the places a line may break."""
-    tokens: list[str] = []
-    word = ""
-    for ch in para:
-        if _is_cjk(ch):
-            if word:
-                tokens.append(word)
-                word = ""
-            tokens.append(ch)
-        elif ch == " ":
-            if word:
-                tokens.append(word)
-            word = ""
-            tokens.append(" ")
-        else:
-            word += ch
-    if word:
-        tokens.append(word)
-    return tokens
-
-
 def fill_lines(tokens: list[str], font: str, size: float, width: float) -> list[str]:
     """Fill lines greedily with ``tokens``, each no wider than ``width`` when it can be.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from cardpress.print.art import RGB, hex_rgb, mix
+from cardpress.print.colour import RGB, hex_rgb, mix
 
 
 def _poly(canvas, pts, fill=True, stroke=False) -> None:

@@ -26,6 +26,10 @@ from reportlab.graphics.shapes import Drawing, Path, Rect
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
+from cardpress.urls import card_url
+
+__all__ = ["card_qr_size", "card_url", "draw_qr", "qr_drawing", "qr_flowable", "qr_matrix"]
+
 QUIET_ZONE = 4  # modules of white around the code
 ERROR_CORRECTION = ERROR_CORRECT_M
 #: one mask for every code: choosing the best of eight by penalty score costs six times
@@ -36,11 +40,6 @@ MASK_PATTERN = 2
 MODULE = 0.4 * 72 / 25.4
 #: longest card id any deck uses in practice; sizes a card's QR box for its whole deck
 LONGEST_CARD_PATH = ("ultimatch", "x" * 12)
-
-
-def card_url(base_url: str, lang: str, deck: str, card_id: str) -> str:
-    """The contract URL a card's QR code encodes: ``<base>/<lang>/c/<deck>/<id>``."""
-    return f"{base_url.rstrip('/')}/{lang}/c/{deck}/{card_id}"
 
 
 @lru_cache(maxsize=4096)

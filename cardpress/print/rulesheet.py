@@ -62,6 +62,7 @@ from cardpress.rules import model as m
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
 from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
 from cardpress.rules.kinsoku import is_cjk
+from cardpress.urls import rules_url
 
 #: styles whose Japanese breaks only between phrases (titles and headings)
 HEADINGS = frozenset(
@@ -614,10 +615,6 @@ def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int]):
             self.restoreState()
 
     return NumberedCanvas
-
-
-def rules_url(base_url: str, lang: str, game_id: str) -> str:
-    return f"{base_url.rstrip('/')}/{lang}/rules/{game_id}"
 
 
 def render_rule_sheet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:

@@ -8,16 +8,27 @@ are imported lazily so a template that does not need one never loads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from cardpress.catalogue.loader import load_catalogue
 from cardpress.catalogue.models import Catalogue, Painter
+from cardpress.games import eshi100 as es
+from cardpress.games import ultimatch as um
+from cardpress.games.eshi100 import settle
+from cardpress.games.finger_auction import (
+    FingerHand,
+    TwoHands,
+    adjudicate_auction,
+    painter_points,
+    score_hand,
+    score_table,
+)
+from cardpress.games.gallery_rush import victory_conditions
+from cardpress.games.ultimatch import match
 from cardpress.vocabulary import PAINTER_IDS
-
-T = TypeVar("T")
 
 PAINTER_ORDER = PAINTER_IDS
 
@@ -36,14 +47,7 @@ def catalogue() -> Catalogue:
     ``load_catalogue`` is cached on the files' fingerprint, so a changed card
     file is read again.
     """
-    from cardpress.catalogue.loader import load_catalogue
-
     return load_catalogue(CARDS.get())
-
-
-def from_catalogue(read: Callable[[Catalogue], T]) -> T:
-    """``read`` applied to the card data."""
-    return read(catalogue())
 
 
 def painter_rgb(painter: str) -> str:
@@ -75,8 +79,6 @@ class ScoreRow:
 
 def finger_auction_table() -> list[ScoreRow]:
     """One row per painter and distinct table; rows merge player counts that agree."""
-    from cardpress.games.finger_auction import score_table
-
     rows: list[ScoreRow] = []
     for painter in PAINTER_ORDER:
         groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -92,8 +94,6 @@ def finger_auction_table() -> list[ScoreRow]:
 
 
 def finger_auction_points(painter: str, count: int, players: int) -> int:
-    from cardpress.games.finger_auction import painter_points
-
     return painter_points(Painter(painter), count, players)
 
 
@@ -106,8 +106,6 @@ def finger_auction_hand(
     mona_lisa: bool = False,
 ) -> dict[str, Any]:
     """A worked example scored by the engine: total, per painter, Mona Lisa's painter."""
-    from cardpress.games.finger_auction import FingerHand, score_hand
-
     hand = FingerHand(
         {Painter.MONET: monet, Painter.GOGH: gogh, Painter.VERMEER: vermeer},
         frozenset(Painter(f) for f in forgeries),
@@ -124,8 +122,6 @@ def finger_auction_hand(
 
 def finger_auction_auction(field: int, bids: dict[str, int | tuple[int, int]]) -> dict[str, Any]:
     """An auction decided by the engine; two-hand bids are given as (right, left)."""
-    from cardpress.games.finger_auction import TwoHands, adjudicate_auction
-
     real = {k: TwoHands(*v) if isinstance(v, tuple) else v for k, v in bids.items()}
     out = adjudicate_auction(field, real)
     return {"outcome": out.outcome, "awards": list(out.awards), "rulings": list(out.rule_ids)}
@@ -150,8 +146,6 @@ def triptych_counts() -> dict[str, int]:
 
 
 def gallery_rush_victory(monet: int, gogh: int, vermeer: int, mona_lisa: bool) -> list[str]:
-    from cardpress.games.gallery_rush import victory_conditions
-
     counts = {Painter.MONET: monet, Painter.GOGH: gogh, Painter.VERMEER: vermeer}
     return [str(c) for c in victory_conditions(counts, mona_lisa)]
 
@@ -160,8 +154,6 @@ def gallery_rush_victory(monet: int, gogh: int, vermeer: int, mona_lisa: bool) -
 
 
 def ultimatch_match(target: tuple[str, int], *cards: tuple[str, int]) -> dict[str, Any]:
-    from cardpress.games.ultimatch import match
-
     result = match(tuple(target), [tuple(c) for c in cards])
     return {
         "match": bool(result.match),
@@ -173,8 +165,6 @@ def ultimatch_match(target: tuple[str, int], *cards: tuple[str, int]) -> dict[st
 
 def ultimatch_setup() -> list[dict[str, int]]:
     """Per player count: pyramid rows, pyramid cards, hand size (UM-8, UM-9), from the engine."""
-    from cardpress.games import ultimatch as um
-
     rows_of = getattr(um, "_pyramid_rows", lambda n: 5 if n <= 3 else 6)
     out = []
     for players in sorted(um.HAND_SIZE):
@@ -200,8 +190,6 @@ def colour_name(colour: str, lang: str) -> str:
 def eshi100_settle(
     collection: list[tuple[str, ...]], warehouse_bids: list[int], adjustments: list[int]
 ) -> dict[str, Any]:
-    from cardpress.games.eshi100 import settle
-
     s = settle(collection, warehouse_bids, adjustments)
     return {
         "score": s.score,
@@ -232,8 +220,6 @@ def eshi100_card(card_id: str, lang: str) -> dict[str, Any]:
 
 def eshi100_rules() -> dict[str, int]:
     """The numbers of the game, from the engine."""
-    from cardpress.games import eshi100 as es
-
     return {
         "rounds": es.ROUNDS,
         "gallery": es.GALLERY,

@@ -80,10 +80,6 @@ LATIN_GAP = 0.25
 KANJI_WORD = 4  # a kanji run of 2 up to this long is read as one word (非売品, 手札)
 
 
-def _is_word(ch: str) -> bool:
-    return len(ch) == 1 and ch.isascii() and (ch.isalnum() or ch in "-_.'/+#")
-
-
 def _is_katakana(ch: str) -> bool:
     return ("\u30a1" <= ch <= "\u30fa") or ch in "ーヽヾ"
 

@@ -8,7 +8,7 @@ import pytest
 
 from cardpress.catalogue import check_catalogue
 from cardpress.catalogue.models import alias_target
-from cardpress.catalogue.printed import card_url_scheme, rules_url_scheme
+from cardpress.urls import CARD_URL_SCHEME, RULES_URL_SCHEME
 from tests.conftest import edit
 
 
@@ -18,8 +18,8 @@ def _errors(cards: Path) -> list[str]:
 
 def test_the_committed_file_records_what_this_version_prints(cards_copy: Path) -> None:
     text = (cards_copy / "printed.toml").read_text(encoding="utf-8")
-    assert f'"{card_url_scheme()}"' in text and f'"{rules_url_scheme()}"' in text
-    assert card_url_scheme() == "/{lang}/c/{deck}/{card}"
+    assert f'"{CARD_URL_SCHEME}"' in text and f'"{RULES_URL_SCHEME}"' in text
+    assert CARD_URL_SCHEME == "/{lang}/c/{deck}/{card}"
     assert _errors(cards_copy) == []
 
 

@@ -25,7 +25,16 @@ from reportlab.lib.utils import ImageReader
 
 from cardpress.print import fonts
 from cardpress.print.art import eshi100, painterly
-from cardpress.print.art.colour import (
+from cardpress.print.art.gogh import brushwork as gogh_brushwork
+from cardpress.print.art.gogh import gogh
+from cardpress.print.art.mona_lisa import brushwork as mona_lisa_brushwork
+from cardpress.print.art.mona_lisa import mona_lisa
+from cardpress.print.art.monet import brushwork as monet_brushwork
+from cardpress.print.art.monet import monet
+from cardpress.print.art.pen import Painting, Pen, clip
+from cardpress.print.art.vermeer import brushwork as vermeer_brushwork
+from cardpress.print.art.vermeer import vermeer
+from cardpress.print.colour import (
     RGB,
     Ink,
     contrast,
@@ -38,15 +47,6 @@ from cardpress.print.art.colour import (
     relative_luminance,
     seed_of,
 )
-from cardpress.print.art.gogh import brushwork as gogh_brushwork
-from cardpress.print.art.gogh import gogh
-from cardpress.print.art.mona_lisa import brushwork as mona_lisa_brushwork
-from cardpress.print.art.mona_lisa import mona_lisa
-from cardpress.print.art.monet import brushwork as monet_brushwork
-from cardpress.print.art.monet import monet
-from cardpress.print.art.pen import Painting, Pen, clip
-from cardpress.print.art.vermeer import brushwork as vermeer_brushwork
-from cardpress.print.art.vermeer import vermeer
 
 __all__ = [
     "MANNERS",

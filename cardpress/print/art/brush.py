@@ -37,7 +37,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 
-from cardpress.print.art.colour import RGB
+from cardpress.print.colour import RGB
 
 #: reference raster resolution: pixels per point
 SCALE = 1.5

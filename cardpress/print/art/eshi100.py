@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.colour import RGB, hex_rgb, mix
 from cardpress.print.art.pen import Pen, gradient
+from cardpress.print.colour import RGB, hex_rgb, mix
+from cardpress.print.glyphs import draw_flower
 
 #: the box proxies are painted in (pt): the picture band of a poker-size proxy
 CANVAS = (150.0, 62.0)
@@ -40,8 +41,6 @@ def _title(pen: Pen) -> str:
 
 
 def _flower(pen: Pen, icon: str, x: float, y: float, r: float, col: RGB) -> None:
-    from cardpress.print.glyphs import draw_flower  # glyphs imports art: only when drawing
-
     draw_flower(pen.c, icon, x, y, r, col, disc=False)
 
 

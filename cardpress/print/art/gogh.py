@@ -8,8 +8,8 @@ import random
 import numpy as np
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.colour import RGB, hex_rgb, jitter
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.colour import RGB, hex_rgb, jitter
 
 GOGH_BLUES = [hex_rgb(v) for v in ("#1b3a8a", "#27509e", "#3c6fc2", "#5b8bd1", "#1d2f6b")]
 GOGH_YELLOWS = [hex_rgb(v) for v in ("#f5c518", "#f7d94c", "#e8a317", "#fbe77a")]

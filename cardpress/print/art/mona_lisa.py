@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.colour import hex_rgb
 from cardpress.print.art.pen import Pen, gradient
+from cardpress.print.colour import hex_rgb
 
 
 def mona_lisa(pen: Pen, w: float, h: float) -> None:

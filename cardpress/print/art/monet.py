@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.colour import hex_rgb, jitter
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.colour import hex_rgb, jitter
 
 MONET_SKY = [hex_rgb(v) for v in ("#a9c6e8", "#c9d9f0", "#e7d3e8", "#f5e6c8", "#b7d3e0")]
 MONET_WATER = [hex_rgb(v) for v in ("#5f8fb4", "#7fa8c9", "#8fb8a8", "#6d9c8c", "#a7b7df")]

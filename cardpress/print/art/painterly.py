@@ -32,8 +32,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print.art import brush
 from cardpress.print.art.brush import Manner, Stroke
-from cardpress.print.art.colour import RGB, grey, seed_of
 from cardpress.print.art.pen import Painting, Pen, clip
+from cardpress.print.colour import RGB, grey, seed_of
 
 #: a scene, its brushwork and the box it is painted in, by style name ("monet", ...)
 Style = tuple[Painting, Callable[[int], Manner], tuple[float, float]]

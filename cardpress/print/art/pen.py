@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Callable
 
-from cardpress.print.art.colour import RGB, jitter, mix
+from cardpress.print.colour import RGB, jitter, mix
 
 
 def _q(value: float) -> float:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.colour import hex_rgb, jitter, mix
 from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.colour import hex_rgb, jitter, mix
 
 
 def _delft(pen: Pen, w: float, h: float) -> None:
