@@ -361,9 +361,11 @@ class DetectiveEyeState(GameState):
         return unseen
 
     def view(self, player: int | None) -> dict[str, object]:
-        """Your hand and your own face-down cards; others' only once flipped."""
+        """Your hand and your own face-down cards; others' only once flipped, or once
+        the game is over (the table turns its cards up, as players do at the end)."""
         n = self.num_players
         hidden_choice = self.phase in ("draft", "reveal")
+        over = self.phase == "over"
         return {
             "game": GAME_ID,
             "players": list(self.names),
@@ -372,7 +374,7 @@ class DetectiveEyeState(GameState):
             "hand_sizes": [len(h) for h in self.hands],
             "placed": [
                 [
-                    c if (up or s == player) else "hidden"
+                    c if (up or over or s == player) else "hidden"
                     for c, up in zip(self.placed[s], self.flipped[s], strict=True)
                 ]
                 for s in range(n)

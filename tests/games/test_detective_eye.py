@@ -193,3 +193,25 @@ def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
     assert s.forgeries == [1, 1, 1]
     assert s.winners() == [1]
     assert s.ranking() == [2, 1, 3]
+
+
+def test_placed_cards_are_turned_up_for_everyone_once_the_game_is_over() -> None:
+    """At the end the table shows what lay face down (a finished table's record is public too)."""
+    s = to_turn(3)
+    _rig(
+        s,
+        [["monet-1"], ["gogh-1", "gogh-6", "gogh-7"], ["vermeer-6"]],
+        [["gogh-2", "gogh-3"], ["vermeer-1"], ["vermeer-4", "vermeer-5", "monet-5"]],
+    )
+    s.misses[2] = 1
+    s.supply = 1
+    s.forgeries = [1, 1, 0]
+    s.apply(0, "declare:monet:2")
+    s.apply(1, "pass")
+    s.apply(2, "raise:monet:3")
+    assert s.view(1)["placed"][0] == ["hidden"] * len(s.placed[0])  # still in play: face down
+    s.apply(0, "pass")
+    s.apply(2, "flip:1:0")
+    assert s.is_terminal()
+    for viewer in (None, 0, 1, 2):
+        assert s.view(viewer)["placed"] == [list(row) for row in s.placed]

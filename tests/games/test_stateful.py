@@ -105,7 +105,10 @@ def secrets(s: GameState, p: int) -> set[str]:
         for q in range(n):
             if q != p:
                 hidden.update(s.hands[q])
-                hidden.update(c for c, up in zip(s.placed[q], s.flipped[q], strict=True) if not up)
+                if s.phase != "over":  # the table turns its placed cards up at the end
+                    hidden.update(
+                        c for c, up in zip(s.placed[q], s.flipped[q], strict=True) if not up
+                    )
         return hidden - set(s.passed[p])
     if isinstance(s, UltimatchState):
         hidden = set(s.deck) | set(s.removed)
