@@ -89,7 +89,9 @@ for _name, _scene_fn, _brushwork in (
 ):
     painterly.register(_name, _scene_fn, _brushwork)
 for _name, _manner in eshi100.STYLES:
-    painterly.register(f"eshi100-{_name}", eshi100.scene, lambda seed, m=_manner: m, eshi100.CANVAS)
+    painterly.register(
+        f"eshi100-{_name}", eshi100.scene, lambda seed, hint="", m=_manner: m, eshi100.CANVAS
+    )
 
 
 def draw_generated(

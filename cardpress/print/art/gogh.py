@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.art.pen import Painting, Pen, dabs, gradient, hinted_scene, pick_scene
 from cardpress.print.colour import RGB, hex_rgb, jitter
 
 GOGH_BLUES = [hex_rgb(v) for v in ("#1b3a8a", "#27509e", "#3c6fc2", "#5b8bd1", "#1d2f6b")]
@@ -179,23 +179,45 @@ def _sunflowers(pen: Pen, w: float, h: float) -> None:
     """Sunflowers (1888): a bouquet of big heads, fresh and wilting, in an ochre vase with a
     blue band, on a yellow table before a pale yellow wall."""
     rng = pen.rng
-    pen.rect(0, 0, w, h, hex_rgb("#e9d77a"))
-    pen.rect(0, 0, w, h * 0.26, hex_rgb("#d9a43a"))  # the table
+    pen.rect(0, 0, w, h, hex_rgb("#ece38a"))
+    pen.rect(0, 0, w, h * 0.26, hex_rgb("#d8922a"))  # the table
     pen.rect(0, h * 0.26, w, 1.6, hex_rgb("#3a6ab0"))  # the blue line of its edge
     vx = w * 0.5
+    vase = [
+        (vx - w * 0.11, h * 0.05),
+        (vx - w * 0.14, h * 0.24),
+        (vx - w * 0.1, h * 0.42),
+        (vx + w * 0.1, h * 0.42),
+        (vx + w * 0.14, h * 0.24),
+        (vx + w * 0.11, h * 0.05),
+    ]
+    pen.ellipse(vx + w * 0.1, h * 0.05, w * 0.14, h * 0.03, hex_rgb("#b8802a"))  # its shadow
+    pen.blob(
+        [(x + d, y) for (x, y), d in zip(vase, (-1.4, -1.6, -1.4, 1.4, 1.6, 1.4), strict=True)],
+        hex_rgb("#2f5aa0"),
+    )
+    pen.blob(vase, hex_rgb("#c8741c"))  # the glazed upper body, orange-ochre
     pen.blob(
         [
-            (vx - w * 0.12, h * 0.06),
-            (vx - w * 0.14, h * 0.26),
-            (vx - w * 0.09, h * 0.42),
-            (vx + w * 0.09, h * 0.42),
-            (vx + w * 0.14, h * 0.26),
-            (vx + w * 0.12, h * 0.06),
+            (vx - w * 0.11, h * 0.05),
+            (vx - w * 0.13, h * 0.2),
+            (vx + w * 0.13, h * 0.2),
+            (vx + w * 0.11, h * 0.05),
         ],
-        hex_rgb("#e0a23a"),
-    )
-    pen.rect(vx - w * 0.135, h * 0.24, w * 0.27, h * 0.04, hex_rgb("#e8c84a"))
-    pen.rect(vx - w * 0.125, h * 0.1, w * 0.25, 1.2, hex_rgb("#3a6ab0"))
+        hex_rgb("#f0cc4a"),
+    )  # the pale unglazed foot
+    pen.rect(vx - w * 0.133, h * 0.195, w * 0.266, 1.6, hex_rgb("#2f5aa0"))  # the blue band
+    pen.blob(
+        [
+            (vx - w * 0.09, h * 0.24),
+            (vx - w * 0.1, h * 0.36),
+            (vx - w * 0.05, h * 0.38),
+            (vx - w * 0.05, h * 0.26),
+        ],
+        hex_rgb("#f2b060"),
+        0.8,
+    )  # light on its shoulder
+    pen.dab(vx - w * 0.03, h * 0.12, w * 0.08, 0.05, 1.0, hex_rgb("#2f5aa0"))  # "Vincent"
     heads = [
         (0.3, 0.62, 11),
         (0.46, 0.78, 12),
@@ -337,45 +359,127 @@ def _cafe(pen: Pen, w: float, h: float) -> None:
 
 
 def _bedroom(pen: Pen, w: float, h: float) -> None:
-    pen.rect(0, 0, w, h, hex_rgb("#6f8fc9"))
-    _sky_strokes(pen, w, h * 0.35, h * 0.65, [hex_rgb("#7fa0d8"), hex_rgb("#5f7fba")], 50)
-    pen.poly([(0, 0), (0, h * 0.35), (w, h * 0.35), (w, 0)], hex_rgb("#b98a5a"))
-    for k in range(8):  # floorboards
+    """The Bedroom (Arles): the little room in steep perspective from the door, pale violet
+    walls, the big yellow wooden bed with its scarlet cover at the right, two rush chairs,
+    the washstand by the green-shuttered window, pictures over the bed."""
+    bl, br, bb, bt = w * 0.24, w * 0.72, h * 0.42, h * 0.98  # the back wall
+    pen.rect(0, 0, w, h, hex_rgb("#9aa6d6"))
+    pen.poly([(0, h * 0.12), (bl, bb), (bl, h), (0, h)], hex_rgb("#7f8fc8"))  # left wall
+    pen.poly([(br, bb), (w, h * 0.02), (w, h), (br, h)], hex_rgb("#aab2dc"))  # right wall
+    pen.rect(bl, bb, br - bl, bt - bb, hex_rgb("#c0c4ea"))
+    # the floor, red-brown boards running to the back wall
+    pen.poly([(0, 0), (w, 0), (w, h * 0.02), (br, bb), (bl, bb), (0, h * 0.12)], hex_rgb("#c0784a"))
+    for k in range(9):
+        x = -w * 0.2 + k * w * 0.175
         pen.dab(
-            w * k / 7,
-            h * 0.17,
-            h * 0.4,
-            math.pi / 2 - (k - 3.5) * 0.12,
+            (x + bl + (br - bl) * k / 8) / 2,
+            bb / 2,
+            bb * 1.15,
+            math.atan2(bb, bl + (br - bl) * k / 8 - x),
             0.8,
-            hex_rgb("#8a6a3a"),
-            0.8,
+            hex_rgb("#7f8a5a"),
+            0.9,
         )
+    # the window in the back wall, its shutter open, green frames and bright panes
+    wx, wy, ww, wh = w * 0.3, h * 0.56, w * 0.16, h * 0.34
+    pen.rect(wx, wy, ww, wh, hex_rgb("#cfe3a8"))
+    pen.stroke(hex_rgb("#3f7a4a"), 1.4)
+    pen.c.rect(wx, wy, ww, wh, stroke=1, fill=0)
+    pen.c.line(wx + ww / 2, wy, wx + ww / 2, wy + wh)
+    pen.c.line(wx, wy + wh / 2, wx + ww, wy + wh / 2)
     pen.poly(
-        [(w * 0.55, h * 0.05), (w * 0.98, h * 0.05), (w * 0.98, h * 0.62), (w * 0.55, h * 0.5)],
-        hex_rgb("#e8b83a"),
-    )  # the yellow bed
-    pen.poly(
-        [(w * 0.57, h * 0.12), (w * 0.96, h * 0.12), (w * 0.96, h * 0.36), (w * 0.57, h * 0.3)],
-        hex_rgb("#c8382a"),
+        [
+            (wx, wy),
+            (wx - w * 0.05, wy - h * 0.03),
+            (wx - w * 0.05, wy + wh + h * 0.02),
+            (wx, wy + wh),
+        ],
+        hex_rgb("#4f8a4a"),
     )
-    pen.ellipse(w * 0.74, h * 0.44, w * 0.09, h * 0.05, hex_rgb("#e8f0e0"))
-    pen.rect(w * 0.3, h * 0.58, w * 0.14, h * 0.2, hex_rgb("#3f7a5a"))  # window
-    pen.rect(w * 0.05, h * 0.62, w * 0.1, h * 0.12, hex_rgb("#c9a24a"))  # a picture
+    # pictures over the bed on the right wall, a mirror and towel by the window
+    for px, py in ((0.8, 0.66), (0.9, 0.6)):
+        pen.poly(
+            [
+                (w * px, h * py),
+                (w * (px + 0.07), h * (py - 0.04)),
+                (w * (px + 0.07), h * (py + 0.14)),
+                (w * px, h * (py + 0.16)),
+            ],
+            hex_rgb("#c98a2a"),
+        )
+        pen.poly(
+            [
+                (w * (px + 0.01), h * (py + 0.02)),
+                (w * (px + 0.06), h * (py - 0.01)),
+                (w * (px + 0.06), h * (py + 0.12)),
+                (w * (px + 0.01), h * (py + 0.14)),
+            ],
+            hex_rgb("#e0c070"),
+        )
+    pen.rect(w * 0.56, h * 0.7, w * 0.08, h * 0.12, hex_rgb("#c98a2a"))
+    pen.rect(w * 0.57, h * 0.715, w * 0.06, h * 0.09, hex_rgb("#6a8aa8"))
+    # the washstand under the window: a little table, a jug and basin
     pen.poly(
-        [(w * 0.08, h * 0.05), (w * 0.18, h * 0.05), (w * 0.2, h * 0.3), (w * 0.1, h * 0.3)],
-        hex_rgb("#d9a23a"),
-    )  # a chair
-    dabs(
-        pen,
-        60,
-        0,
-        0,
-        w,
-        h,
-        [hex_rgb("#f0d27a"), hex_rgb("#5f7fba"), hex_rgb("#c98a4a")],
-        spread=0.9,
-        alpha=0.35,
+        [(w * 0.2, h * 0.42), (w * 0.36, h * 0.44), (w * 0.34, h * 0.5), (w * 0.22, h * 0.48)],
+        hex_rgb("#d9a04a"),
     )
+    pen.rect(w * 0.215, h * 0.28, w * 0.012, h * 0.15, hex_rgb("#a8742a"))
+    pen.rect(w * 0.33, h * 0.3, w * 0.012, h * 0.14, hex_rgb("#a8742a"))
+    pen.ellipse(w * 0.26, h * 0.53, w * 0.02, h * 0.04, hex_rgb("#6a9ac8"))
+    pen.ellipse(w * 0.31, h * 0.505, w * 0.03, h * 0.015, hex_rgb("#8ab0d0"))
+    # the big bed at the right, from the back wall to the front, and its scarlet cover
+    pen.poly(
+        [
+            (w * 0.58, bb - h * 0.04),
+            (w * 0.8, bb + h * 0.04),
+            (w * 0.8, h * 0.76),
+            (w * 0.58, h * 0.66),
+        ],
+        hex_rgb("#d99a2a"),
+    )
+    pen.poly(
+        [(w * 0.52, h * 0.38), (w * 0.7, h * 0.44), (w * 1.02, h * 0.16), (w * 0.74, h * 0.02)],
+        hex_rgb("#e0a83a"),
+    )
+    pen.poly(
+        [(w * 0.54, h * 0.34), (w * 0.68, h * 0.4), (w * 0.98, h * 0.12), (w * 0.74, 0)],
+        hex_rgb("#d8302a"),
+    )
+    pen.poly(
+        [(w * 0.56, h * 0.4), (w * 0.66, h * 0.44), (w * 0.72, h * 0.38), (w * 0.62, h * 0.34)],
+        hex_rgb("#e8e8a8"),
+    )
+    pen.poly(
+        [(w * 0.62, h * 0.46), (w * 0.72, h * 0.5), (w * 0.77, h * 0.43), (w * 0.67, h * 0.4)],
+        hex_rgb("#e0e4a0"),
+    )
+    pen.poly(
+        [(w * 0.74, 0), (w * 0.98, h * 0.12), (w, h * 0.1), (w, 0)], hex_rgb("#b8702a")
+    )  # footboard
+    # two rush chairs, yellow: one by the bed, one in front at the left
+    for x0, y0, s in ((0.42, 0.24, 0.75), (0.04, 0.0, 1.35)):
+        x0, y0 = w * x0, h * y0
+        pen.poly(
+            [
+                (x0, y0 + h * 0.2 * s),
+                (x0 + w * 0.16 * s, y0 + h * 0.18 * s),
+                (x0 + w * 0.14 * s, y0 + h * 0.26 * s),
+                (x0 + w * 0.02 * s, y0 + h * 0.27 * s),
+            ],
+            hex_rgb("#e8c23a"),
+        )
+        pen.stroke(hex_rgb("#9a5a1a"), 2.4 * s)
+        for dx in (0.01, 0.15):
+            pen.c.line(x0 + w * dx * s, y0, x0 + w * dx * s, y0 + h * 0.2 * s)
+        pen.c.line(x0 + w * 0.02 * s, y0 + h * 0.26 * s, x0 + w * 0.03 * s, y0 + h * 0.5 * s)
+        pen.c.line(x0 + w * 0.13 * s, y0 + h * 0.26 * s, x0 + w * 0.14 * s, y0 + h * 0.48 * s)
+        for k in range(3):
+            pen.c.line(
+                x0 + w * 0.025 * s,
+                y0 + h * (0.33 + k * 0.06) * s,
+                x0 + w * 0.135 * s,
+                y0 + h * (0.32 + k * 0.06) * s,
+            )
 
 
 def _rhone(pen: Pen, w: float, h: float) -> None:
@@ -477,13 +581,19 @@ def gogh(pen: Pen, w: float, h: float) -> None:
     GOGH_SCENES[scene](pen, w, h)
 
 
-def flow(seed: int):
+#: scenes under a roof: no sky to swirl, strokes that keep to the furniture and the vase
+INDOORS = ("bedroom", "sunflowers")
+
+
+def flow(seed: int, vortices: bool = True):
     """Van Gogh's flow field: a rolling wave everywhere, two or three vortices in the sky."""
     rng = random.Random(seed)
     centres = [
         (rng.uniform(0.2, 0.8), rng.uniform(0.62, 0.88), rng.uniform(0.1, 0.18))
         for _ in range(rng.randint(2, 3))
     ]
+    if not vortices:
+        centres = []
 
     def angle(u: np.ndarray, v: np.ndarray, aspect: float) -> np.ndarray:
         base = 0.5 * np.sin(u * 7 + v * 5)
@@ -499,12 +609,17 @@ def flow(seed: int):
     return angle
 
 
-def brushwork(seed: int) -> Manner:
-    """Van Gogh: long impasto strokes along a flow field, strong complementary contrast."""
+def brushwork(seed: int, hint: str = "") -> Manner:
+    """Van Gogh: long impasto strokes along a flow field, strong complementary contrast.
+
+    Indoors (the Bedroom, the Sunflowers) the field has no vortices and a stroke
+    stops sooner at an edge, so the bed, the chairs and the vase keep their shape.
+    """
+    indoors = hinted_scene("gogh", hint) in INDOORS
     return Manner(
         brushes=(3.5, 2.0, 1.2),
         threshold=0.18,
-        tolerance=0.4,
+        tolerance=0.26 if indoors else 0.4,
         budget=(260, 320, 420),
         min_length=3,
         max_length=8,
@@ -517,7 +632,7 @@ def brushwork(seed: int) -> Manner:
         value_jitter=0.05,
         width_jitter=0.15,
         width=0.7,
-        flow=flow(seed),
+        flow=flow(seed, vortices=not indoors),
         flow_weight=0.55,
         ground=(0.55, 0.45, 0.28),
         impasto=0.35,

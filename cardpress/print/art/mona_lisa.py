@@ -34,51 +34,90 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         0.6,
     )
     cx = w / 2
-    # hair falling behind the shoulders
+    # dark hair under a thin veil, parted in the middle, falling to the shoulders
     pen.blob(
         [
-            (cx - w * 0.17, h * 0.36),
-            (cx - w * 0.15, h * 0.72),
-            (cx - w * 0.08, h * 0.9),
-            (cx + w * 0.08, h * 0.9),
-            (cx + w * 0.15, h * 0.72),
-            (cx + w * 0.17, h * 0.36),
+            (cx - w * 0.2, h * 0.34),
+            (cx - w * 0.18, h * 0.74),
+            (cx - w * 0.1, h * 0.94),
+            (cx + w * 0.1, h * 0.94),
+            (cx + w * 0.18, h * 0.74),
+            (cx + w * 0.2, h * 0.34),
         ],
         hex_rgb("#2a1d12"),
     )
     # dress, shoulders and the neckline
     pen.blob(
         [
-            (cx - w * 0.4, 0),
-            (cx - w * 0.33, h * 0.28),
-            (cx - w * 0.14, h * 0.44),
-            (cx + w * 0.14, h * 0.44),
-            (cx + w * 0.33, h * 0.28),
-            (cx + w * 0.4, 0),
+            (cx - w * 0.42, 0),
+            (cx - w * 0.34, h * 0.26),
+            (cx - w * 0.16, h * 0.4),
+            (cx + w * 0.16, h * 0.4),
+            (cx + w * 0.34, h * 0.26),
+            (cx + w * 0.42, 0),
         ],
         hex_rgb("#2e2a18"),
     )
     pen.blob(
-        [(cx - w * 0.1, h * 0.44), (cx, h * 0.33), (cx + w * 0.1, h * 0.44), (cx, h * 0.47)],
+        [(cx - w * 0.12, h * 0.4), (cx, h * 0.28), (cx + w * 0.12, h * 0.4), (cx, h * 0.44)],
         hex_rgb("#c99a68"),
     )
-    pen.dab(cx, h * 0.335, w * 0.2, 0, 0.8, hex_rgb("#8a6a2a"), 0.7)  # the embroidered hem
-    # neck and face, lit from the left
-    pen.rect(cx - w * 0.04, h * 0.42, w * 0.08, h * 0.12, hex_rgb("#c99a68"))
-    pen.ellipse(cx, h * 0.64, w * 0.085, h * 0.15, hex_rgb("#d8ad78"))
-    pen.ellipse(cx - w * 0.02, h * 0.67, w * 0.05, h * 0.09, hex_rgb("#ecc995"), 0.5)
-    # the veil over the hair line and the parting
-    pen.arc(cx, h * 0.62, w * 0.1, 20, 140, hex_rgb("#1c140c"), 2.2, 0.9)
-    # eyes, the shadow of the nose and the smile: large and soft enough to survive the
-    # sfumato (the smallest brush paints what differs most from the reference)
+    pen.dab(cx, h * 0.285, w * 0.22, 0, 0.8, hex_rgb("#8a6a2a"), 0.7)  # the embroidered hem
+    # neck and face: an oval, lit from the left, the right cheek in soft shadow
+    fy, rx, ry = h * 0.64, w * 0.105, h * 0.2
+    pen.rect(cx - w * 0.05, h * 0.38, w * 0.1, h * 0.14, hex_rgb("#b88a5a"))
+    pen.ellipse(cx, fy, rx, ry, hex_rgb("#d2a672"))
+    pen.ellipse(cx - rx * 0.25, fy + ry * 0.05, rx * 0.7, ry * 0.85, hex_rgb("#e8c490"))
+    pen.ellipse(cx + rx * 0.7, fy - ry * 0.1, rx * 0.35, ry * 0.7, hex_rgb("#a8804e"), 0.7)
+    # the eyes: shadowed sockets, then dark irises looking to the viewer
+    ey = fy + ry * 0.18
     for side in (-1, 1):
-        pen.ellipse(cx + side * w * 0.032, h * 0.67, w * 0.022, h * 0.014, hex_rgb("#5a3c22"))
-        pen.ellipse(cx + side * w * 0.032, h * 0.672, w * 0.009, h * 0.01, hex_rgb("#2a1a10"))
+        ex = cx + side * rx * 0.42
+        pen.ellipse(ex, ey + ry * 0.04, rx * 0.3, ry * 0.12, hex_rgb("#a27a4e"))
+        pen.ellipse(ex, ey, rx * 0.22, ry * 0.065, hex_rgb("#f0dcc0"))
+        pen.ellipse(ex + rx * 0.03, ey, rx * 0.1, ry * 0.06, hex_rgb("#2a1a10"))
+    # the nose: lit ridge, its shadow to the right, the nostrils
     pen.poly(
-        [(cx, h * 0.665), (cx + w * 0.012, h * 0.615), (cx - w * 0.008, h * 0.612)],
-        hex_rgb("#a8784a"),
+        [
+            (cx - rx * 0.06, ey),
+            (cx - rx * 0.14, fy - ry * 0.22),
+            (cx + rx * 0.16, fy - ry * 0.24),
+            (cx + rx * 0.08, ey),
+        ],
+        hex_rgb("#b08456"),
     )
-    pen.arc(cx, h * 0.605, w * 0.032, 210, 120, hex_rgb("#6a3a24"), 1.6)  # the smile
+    pen.poly(
+        [(cx - rx * 0.06, ey), (cx - rx * 0.12, fy - ry * 0.2), (cx, fy - ry * 0.2)],
+        hex_rgb("#f0cf9c"),
+    )
+    pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"))
+    # the smile: a soft dark line turned up at the corners, the lower lip lit
+    my = fy - ry * 0.45
+    pen.curve(
+        [
+            (cx - rx * 0.38, my + ry * 0.05),
+            (cx - rx * 0.15, my - ry * 0.03),
+            (cx + rx * 0.15, my - ry * 0.03),
+            (cx + rx * 0.4, my + ry * 0.06),
+        ],
+        hex_rgb("#5a3020"),
+        1.6,
+    )
+    pen.ellipse(cx, my - ry * 0.09, rx * 0.2, ry * 0.035, hex_rgb("#b8805a"))
+    pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.8)  # the chin
+    # the parting of the hair: a high bare forehead, the hair drawn down both temples
+    for side in (-1, 1):
+        pen.poly(
+            [
+                (cx + side * rx * 1.08, fy + ry * 0.05),
+                (cx + side * rx * 0.98, fy + ry * 0.62),
+                (cx + side * rx * 0.55, fy + ry * 0.96),
+                (cx, fy + ry * 1.05),
+                (cx + side * rx * 0.5, fy + ry * 0.88),
+                (cx + side * rx * 0.86, fy + ry * 0.5),
+            ],
+            hex_rgb("#2a1d12"),
+        )
     # folded hands, right over left
     pen.blob(
         [
@@ -104,17 +143,18 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         pen.c.rect(0, 0, w, h, stroke=1, fill=0)
 
 
-def brushwork(seed: int) -> Manner:
+def brushwork(seed: int, hint: str = "") -> Manner:
     """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke."""
     return Manner(
         brushes=(6.0, 3.0, 1.5, 0.6),
-        threshold=0.15,
-        tolerance=0.18,
-        budget=(200, 300, 360, 260),
+        threshold=0.08,
+        tolerance=0.14,
+        budget=(200, 300, 360, 300),
         min_length=2,
         max_length=8,
         curvature=0.3,
-        blur=1.2,
+        blur=1.0,
+        grid=2.0,
         step=1.5,
         alpha=(0.7, 0.55, 0.6, 0.85),
         saturation=0.9,

@@ -101,50 +101,77 @@ def _poppies(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(fx, h * 0.52, 6, 2.2, hex_rgb("#f4e9d4"), 0.9)
 
 
+def _stack(pen: Pen, cx: float, base: float, r: float, lit: str, shade: str) -> None:
+    """One haystack: a drum of hay under a rounded thatched cone, lit from the low sun at
+    the left, its right side and its long shadow blue-violet."""
+    body = [
+        (cx - r, base),
+        (cx - r * 1.02, base + r * 0.7),
+        (cx - r * 0.85, base + r * 0.95),
+        (cx - r * 0.35, base + r * 1.55),
+        (cx, base + r * 1.7),
+        (cx + r * 0.4, base + r * 1.5),
+        (cx + r * 0.9, base + r * 0.95),
+        (cx + r * 1.02, base + r * 0.7),
+        (cx + r, base),
+    ]
+    pen.poly(
+        [
+            (cx - r * 0.2, base - 1),
+            (cx + r * 3.2, base - r * 0.25),
+            (cx + r * 3.0, base + r * 0.15),
+            (cx + r, base + r * 0.4),
+        ],
+        hex_rgb("#7a78b0"),
+        0.8,
+    )  # the long shadow across the stubble
+    pen.blob(body, hex_rgb(lit))
+    pen.blob(
+        [
+            (cx + r * 0.1, base),
+            (cx + r * 0.05, base + r * 1.6),
+            (cx + r * 0.4, base + r * 1.5),
+            (cx + r * 0.9, base + r * 0.95),
+            (cx + r * 1.02, base + r * 0.7),
+            (cx + r, base),
+        ],
+        hex_rgb(shade),
+        0.75,
+    )  # the shadowed side
+    pen.poly(
+        [
+            (cx - r * 1.08, base + r * 0.72),
+            (cx + r * 1.08, base + r * 0.72),
+            (cx + r * 0.95, base + r * 0.98),
+            (cx - r * 0.92, base + r * 0.98),
+        ],
+        hex_rgb("#7a3a22"),
+        0.4,
+    )  # the eaves of the thatch
+    pen.ellipse(
+        cx - r * 0.35, base + r * 1.15, r * 0.3, r * 0.18, hex_rgb("#f8d27a"), 0.9
+    )  # sun on the cone
+
+
 def _haystacks(pen: Pen, w: float, h: float) -> None:
-    rng = pen.rng
-    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#f3c9a0"), hex_rgb("#e99a7a"))
-    dabs(pen, 60, 0, h * 0.45, w, h * 0.55, MONET_WARM + MONET_SKY, spread=0.5, alpha=0.6)
-    pen.rect(0, h * 0.4, w, h * 0.08, hex_rgb("#9aa7c7"))  # distant hills, violet in the glow
-    pen.rect(0, 0, w, h * 0.42, hex_rgb("#c9a26a"))
-    dabs(
-        pen,
-        120,
-        0,
-        0,
-        w,
-        h * 0.42,
-        [hex_rgb(v) for v in ("#d8b27a", "#b98f5a", "#e2c48d", "#a8a0c8")],
-        spread=0.4,
-        alpha=0.75,
-    )
-    for k in range(rng.randint(1, 2)):
-        cx = w * (0.35 + k * 0.33 + rng.uniform(-0.05, 0.05))
-        base, r = h * 0.18, w * rng.uniform(0.13, 0.17)
-        pen.ellipse(cx + r * 0.6, base - 2, r * 1.3, 3, hex_rgb("#6f76a8"), 0.6)  # shadow
-        pen.blob(
-            [
-                (cx - r, base),
-                (cx - r * 0.95, base + r * 0.55),
-                (cx - r * 0.6, base + r * 0.8),
-                (cx, base + r * 1.45),
-                (cx + r * 0.6, base + r * 0.8),
-                (cx + r * 0.95, base + r * 0.55),
-                (cx + r, base),
-            ],
-            hex_rgb("#c7853f"),
-        )
-        dabs(
-            pen,
-            30,
-            cx - r,
-            base,
-            2 * r,
-            r * 1.1,
-            [hex_rgb("#e0a45a"), hex_rgb("#a8643a"), hex_rgb("#f0c27a")],
-            spread=0.5,
-            alpha=0.8,
-        )
+    """Haystacks (end of summer): two stacks in the stubble at sunset, a line of poplars
+    and farm roofs behind, violet hills, the sky glowing rose and gold."""
+    gradient(pen, 0, h * 0.42, w, h * 0.58, hex_rgb("#f6d8a8"), hex_rgb("#ec9c7c"))
+    pen.ellipse(w * 0.12, h * 0.62, w * 0.06, w * 0.06, hex_rgb("#fbe6a8"), 0.8)  # the low sun
+    pen.poly(
+        [(0, h * 0.4), (0, h * 0.52)]
+        + [(w * i / 6, h * (0.5 + 0.04 * math.sin(i * 1.7))) for i in range(7)]
+        + [(w, h * 0.4)],
+        hex_rgb("#9a8fc0"),
+    )  # the distant hills, violet in the glow
+    for k in range(14):  # the line of trees and farm roofs
+        x = w * (0.02 + k * 0.072)
+        pen.ellipse(x, h * 0.45, w * 0.04, h * 0.06, hex_rgb(("#5a7a6a", "#6f7f9a")[k % 2]), 0.9)
+    pen.poly([(w * 0.7, h * 0.44), (w * 0.76, h * 0.5), (w * 0.82, h * 0.44)], hex_rgb("#b8604a"))
+    pen.rect(0, 0, w, h * 0.42, hex_rgb("#d6ac6a"))  # the stubble field
+    gradient(pen, 0, 0, w, h * 0.42, hex_rgb("#f0d49a"), hex_rgb("#d8b070"), 6)
+    _stack(pen, w * 0.34, h * 0.1, w * 0.19, "#b8602a", "#6a5058")
+    _stack(pen, w * 0.74, h * 0.2, w * 0.11, "#c0703a", "#7a5a62")
 
 
 def _cathedral(pen: Pen, w: float, h: float) -> None:
@@ -484,7 +511,7 @@ def monet(pen: Pen, w: float, h: float) -> None:
     MONET_SCENES[scene](pen, w, h)
 
 
-def brushwork(seed: int) -> Manner:
+def brushwork(seed: int, hint: str = "") -> Manner:
     """Monet: short broken dabs of pure colour side by side, light dissolving the edges."""
     return Manner(
         brushes=(3.2, 2.0, 1.1),

@@ -36,7 +36,7 @@ from cardpress.print.art.pen import Painting, Pen, clip
 from cardpress.print.colour import RGB, grey, seed_of
 
 #: a scene, its brushwork and the box it is painted in, by style name ("monet", ...)
-Style = tuple[Painting, Callable[[int], Manner], tuple[float, float]]
+Style = tuple[Painting, Callable[[int, str], Manner], tuple[float, float]]
 
 
 def forged(manner: Manner) -> Manner:
@@ -99,7 +99,7 @@ def _paint(picture: Picture) -> tuple[Stroke, ...]:
         scene(pen, w, h)
 
     ref = brush.reference(draw, w, h)
-    manner = manner_of(seed_of(seed_key + "/flow"))
+    manner = manner_of(seed_of(seed_key + "/flow"), hint)
     if dull:
         manner = forged(manner)
     return tuple(brush.paint(ref, manner, seed_of(seed_key + "/brush")))
@@ -215,7 +215,7 @@ def draw_painted(
     """
     runs = _operators(styles_key, seed_key, dull, hint, getattr(canvas, "_enforceColorSpace", None))
     _, manner_of, (cw, ch) = STYLES[styles_key]
-    manner = manner_of(0)
+    manner = manner_of(0, hint)
     scale = max(w / cw, h / ch)
     canvas.saveState()
     clip(canvas, x, y, w, h)
@@ -238,7 +238,7 @@ STYLES: dict[str, Style] = {}
 def register(
     name: str,
     scene: Painting,
-    manner_of: Callable[[int], Manner],
+    manner_of: Callable[[int, str], Manner],
     canvas: tuple[float, float] = CANVAS,
 ) -> None:
     STYLES[name] = (scene, manner_of, canvas)

@@ -179,10 +179,15 @@ SCENE_HINTS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def pick_scene(pen: Pen, manner: str, choices: tuple[str, ...]) -> str:
-    seeded = pen.rng.choice(choices)  # always drawn, so the stream is the same either way
-    hint = pen.hint.lower()
+def hinted_scene(manner: str, hint: str) -> str | None:
+    """The scene a title names (its first matching word), if any."""
+    hint = hint.lower()
     for word, scene in SCENE_HINTS.get(manner, ()):
         if word in hint:
             return scene
-    return seeded
+    return None
+
+
+def pick_scene(pen: Pen, manner: str, choices: tuple[str, ...]) -> str:
+    seeded = pen.rng.choice(choices)  # always drawn, so the stream is the same either way
+    return hinted_scene(manner, pen.hint) or seeded

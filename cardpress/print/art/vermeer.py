@@ -90,128 +90,6 @@ def _figure(pen: Pen, cx, base, fw, fh, bodice: str, skirt: str, head: str = "#e
     pen.ellipse(cx, base + fh * 0.9, fw * 0.3, fh * 0.09, hex_rgb(head))
 
 
-def _milkmaid(pen: Pen, w: float, h: float) -> None:
-    """The Milkmaid: a broad figure in yellow and blue pouring milk at a green-covered table."""
-    _room(pen, w, h, "#cfc2a0")
-    for _ in range(8):  # nail holes and stains on the bare wall
-        pen.ellipse(
-            pen.rng.uniform(0.3, 0.95) * w,
-            pen.rng.uniform(0.5, 0.95) * h,
-            0.6,
-            0.6,
-            hex_rgb("#8a7a5a"),
-        )
-    pen.rect(w * 0.78, h * 0.78, w * 0.12, h * 0.1, hex_rgb("#6a5a3a"))  # the basket on the wall
-    cx = w * 0.58
-    # the figure fills the middle: blue apron over a red skirt, yellow bodice, white cap
-    pen.poly(
-        [(cx - w * 0.18, 0), (cx + w * 0.2, 0), (cx + w * 0.14, h * 0.5), (cx - w * 0.14, h * 0.5)],
-        hex_rgb("#a8352a"),
-    )
-    pen.poly(
-        [
-            (cx - w * 0.1, 0),
-            (cx + w * 0.08, 0),
-            (cx + w * 0.07, h * 0.48),
-            (cx - w * 0.1, h * 0.48),
-        ],
-        hex_rgb("#2f4f8f"),
-    )
-    pen.blob(
-        [
-            (cx - w * 0.15, h * 0.46),
-            (cx + w * 0.14, h * 0.46),
-            (cx + w * 0.12, h * 0.76),
-            (cx - w * 0.12, h * 0.76),
-        ],
-        hex_rgb("#e0b53a"),
-    )
-    pen.ellipse(cx, h * 0.83, w * 0.055, h * 0.075, hex_rgb("#e3bf98"))
-    pen.blob(
-        [
-            (cx - w * 0.07, h * 0.84),
-            (cx, h * 0.93),
-            (cx + w * 0.07, h * 0.86),
-            (cx + w * 0.02, h * 0.8),
-        ],
-        hex_rgb("#f3efe2"),
-    )
-    # the table, front left, with its green cloth, bread and the jug pouring into a bowl
-    pen.poly([(0, 0), (w * 0.42, 0), (w * 0.46, h * 0.34), (0, h * 0.34)], hex_rgb("#3f5a3a"))
-    pen.poly(
-        [(0, h * 0.34), (w * 0.46, h * 0.34), (w * 0.42, h * 0.4), (0, h * 0.4)], hex_rgb("#5f7a4a")
-    )
-    for bx in (0.08, 0.16, 0.22):
-        pen.ellipse(w * bx, h * 0.43, w * 0.04, h * 0.035, hex_rgb("#b07a3a"))
-    pen.ellipse(w * 0.36, h * 0.42, w * 0.06, h * 0.035, hex_rgb("#8a5a3a"))  # the bowl
-    pen.blob(
-        [(w * 0.38, h * 0.5), (w * 0.42, h * 0.58), (w * 0.47, h * 0.56), (w * 0.45, h * 0.48)],
-        hex_rgb("#b9a07a"),
-    )  # the jug
-    pen.dab(w * 0.38, h * 0.46, h * 0.07, math.pi / 2, 1.2, hex_rgb("#f8f6f0"))  # the milk
-
-
-def _letter(pen: Pen, w: float, h: float) -> None:
-    """Girl Reading a Letter at an Open Window: profile to the window, a green curtain right."""
-    _room(pen, w, h, "#cfc8b2", window=False)
-    # the open casement, its panes reflecting her
-    pen.rect(w * 0.02, h * 0.35, w * 0.2, h * 0.6, hex_rgb("#a9b8a8"))
-    pen.poly(
-        [(w * 0.22, h * 0.35), (w * 0.3, h * 0.42), (w * 0.3, h * 0.9), (w * 0.22, h * 0.95)],
-        hex_rgb("#7d8e86"),
-    )
-    pen.stroke(hex_rgb("#4a3a2a"), 0.6)
-    for i in range(1, 6):
-        pen.c.line(w * 0.02, h * (0.35 + 0.1 * i), w * 0.22, h * (0.35 + 0.1 * i))
-    pen.poly(
-        [(w * 0.3, h * 0.95), (w * 0.7, h * 0.3), (w * 0.5, 0), (w * 0.3, h * 0.42)],
-        hex_rgb("#fff6d8"),
-        0.3,
-    )
-    # the girl in profile facing left, reading
-    cx = w * 0.42
-    _figure(pen, cx, h * 0.18, w * 0.1, h * 0.62, "#4a5a6a", "#3a4a5a")
-    pen.blob(
-        [(cx + w * 0.01, h * 0.78), (cx + w * 0.06, h * 0.82), (cx + w * 0.05, h * 0.72)],
-        hex_rgb("#c9a86a"),
-    )  # the hair, bound back
-    pen.poly(
-        [
-            (cx - w * 0.09, h * 0.62),
-            (cx - w * 0.02, h * 0.64),
-            (cx - w * 0.02, h * 0.54),
-            (cx - w * 0.09, h * 0.52),
-        ],
-        hex_rgb("#f6f1e2"),
-    )  # the letter
-    # the great green curtain hanging on a rod across the right
-    pen.rect(w * 0.62, h * 0.96, w * 0.4, h * 0.02, hex_rgb("#3a3020"))
-    pen.poly([(w * 0.66, h), (w, h), (w, 0), (w * 0.72, 0), (w * 0.7, h * 0.5)], hex_rgb("#4a6a3a"))
-    for k in range(5):
-        pen.dab(w * (0.72 + k * 0.06), h * 0.5, h, math.pi / 2, 1.4, hex_rgb("#2f4a2a"), 0.7)
-    # the red Turkey carpet on the table in front, a bowl of fruit tipped over
-    pen.poly([(0, 0), (w * 0.62, 0), (w * 0.58, h * 0.3), (0, h * 0.26)], hex_rgb("#8a2a22"))
-    dabs(
-        pen,
-        30,
-        0,
-        0,
-        w * 0.6,
-        h * 0.26,
-        [hex_rgb("#c9a24a"), hex_rgb("#2f3f6a"), hex_rgb("#5a1a14")],
-        (2, 5),
-        (1, 2),
-        0,
-        1.5,
-        0.8,
-    )
-    pen.ellipse(w * 0.28, h * 0.3, w * 0.1, h * 0.03, hex_rgb("#c9c2b0"))
-    for fx in (0.2, 0.26, 0.33, 0.38):
-        pen.ellipse(
-            w * fx, h * 0.32, 2.5, 2.5, hex_rgb(pen.rng.choice(("#d04a2a", "#e8a33a", "#8a3a5a")))
-        )
-
-
 def _pearl(pen: Pen, w: float, h: float) -> None:
     """Girl with a Pearl Earring: a head over the shoulder on black, blue and yellow turban."""
     pen.rect(0, 0, w, h, hex_rgb("#14140f"))
@@ -294,83 +172,6 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
     # the pearl, the brightest thing in the picture
     pen.ellipse(cx + w * 0.115, h * 0.33, w * 0.026, w * 0.03, hex_rgb("#c8ccd0"))
     pen.ellipse(cx + w * 0.108, h * 0.345, w * 0.009, w * 0.009, (1.0, 1.0, 1.0))
-
-
-def _art_of_painting(pen: Pen, w: float, h: float) -> None:
-    """The Art of Painting: a tapestry drawn aside, the painter from behind, Clio at the map."""
-    _room(pen, w, h, "#d8cfb8", window=False)
-    # the great map on the back wall
-    pen.rect(w * 0.3, h * 0.55, w * 0.62, h * 0.38, hex_rgb("#c9b27a"))
-    dabs(
-        pen,
-        25,
-        w * 0.32,
-        h * 0.57,
-        w * 0.58,
-        h * 0.34,
-        [hex_rgb("#9a8a5a"), hex_rgb("#7a6a4a")],
-        (4, 8),
-        (1, 2),
-        0,
-        1.5,
-        0.7,
-    )
-    pen.rect(w * 0.3, h * 0.93, w * 0.62, h * 0.015, hex_rgb("#3a2a1a"))
-    pen.ellipse(w * 0.62, h * 0.97, w * 0.06, h * 0.02, hex_rgb("#b08a3a"))  # the chandelier
-    # chequered floor
-    for k in range(10):
-        pen.poly(
-            [
-                (w * k / 10, 0),
-                (w * (k + 0.5) / 10, 0),
-                (w * (k + 0.8) / 10, h * 0.15),
-                (w * (k + 0.3) / 10, h * 0.15),
-            ],
-            hex_rgb("#2a2622"),
-            0.8,
-        )
-    # Clio in blue with her trumpet and book, by the light
-    _figure(pen, w * 0.72, h * 0.15, w * 0.07, h * 0.48, "#6f8fc0", "#6a88b8")
-    pen.dab(w * 0.78, h * 0.6, w * 0.14, 0.9, 1.6, hex_rgb("#c9a24a"))  # the trumpet
-    pen.ellipse(w * 0.72, h * 0.62, w * 0.04, h * 0.02, hex_rgb("#5a8a4a"))  # laurel
-    # the easel and canvas
-    pen.rect(w * 0.54, h * 0.2, w * 0.1, h * 0.3, hex_rgb("#cfc4a8"))
-    pen.dab(w * 0.58, h * 0.25, h * 0.5, math.pi / 2 + 0.1, 1.2, hex_rgb("#4a3a2a"))
-    # the painter from behind: black doublet with white slashes, red stockings
-    px = w * 0.44
-    pen.blob(
-        [
-            (px - w * 0.1, h * 0.3),
-            (px - w * 0.09, h * 0.6),
-            (px + w * 0.09, h * 0.6),
-            (px + w * 0.1, h * 0.3),
-        ],
-        hex_rgb("#1c1a18"),
-    )
-    for k in range(5):
-        pen.dab(
-            px - w * 0.07 + k * w * 0.035, h * 0.45, h * 0.2, math.pi / 2, 0.9, hex_rgb("#f2efe6")
-        )
-    pen.ellipse(px, h * 0.66, w * 0.06, h * 0.06, hex_rgb("#2a2018"))  # beret
-    pen.rect(px - w * 0.05, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
-    pen.rect(px + w * 0.02, h * 0.1, w * 0.03, h * 0.2, hex_rgb("#b83a2a"))
-    pen.ellipse(px - w * 0.12, h * 0.28, w * 0.05, h * 0.02, hex_rgb("#3a3028"))  # stool
-    # the tapestry drawn aside on the left
-    pen.poly([(0, 0), (w * 0.24, 0), (w * 0.2, h * 0.5), (w * 0.26, h), (0, h)], hex_rgb("#4a4a3a"))
-    dabs(
-        pen,
-        50,
-        0,
-        0,
-        w * 0.22,
-        h,
-        [hex_rgb("#7a6a3a"), hex_rgb("#3a4a5a"), hex_rgb("#8a4a3a")],
-        (3, 6),
-        (1.5, 2.5),
-        1.2,
-        1.5,
-        0.8,
-    )
 
 
 def _leaded_window(pen: Pen, x0, y0, ww, wh, glass: str = "#dfe6d8") -> None:
@@ -566,60 +367,456 @@ def _geographer(pen: Pen, w: float, h: float) -> None:
     pen.rect(cx - w * 0.08, h * 0.44, w * 0.08, h * 0.05, hex_rgb("#8a6a3a"))
 
 
-def _lacemaker(pen: Pen, w: float, h: float) -> None:
-    """The Lacemaker: close up, head bowed over the bobbins, red and white thread spilling."""
-    pen.rect(0, 0, w, h, hex_rgb("#c9c2a8"))
-    gradient(pen, 0, 0, w, h, hex_rgb("#d9d2b8"), hex_rgb("#9a9278"), 8)
-    cx = w * 0.55
-    # the yellow bodice and shoulders fill the upper right
-    pen.blob(
+def _lit_wall(pen: Pen, w: float, h: float, lit: str, shade: str) -> None:
+    """A plastered wall in soft light from the left: pale by the window, greyer to the right."""
+    bands = 14
+    for i in range(bands):
+        t = i / (bands - 1)
+        pen.rect(w * i / bands, 0, w / bands + 0.6, h, mix(hex_rgb(lit), hex_rgb(shade), t))
+
+
+def _milkmaid(pen: Pen, w: float, h: float) -> None:
+    """The Milkmaid: a sturdy maid in a lemon-yellow bodice and ultramarine apron pours a
+    thread of milk from a red-brown jug into a bowl, at a table of bread by the window."""
+    _lit_wall(pen, w, h, "#efe8d6", "#b9ad8e")
+    _leaded_window(pen, 0, h * 0.58, w * 0.2, h * 0.4, "#f4f6ec")
+    pen.rect(w * 0.2, h * 0.58, w * 0.015, h * 0.4, hex_rgb("#8a7a5a"))  # the window's jamb
+    pen.ellipse(w * 0.27, h * 0.86, w * 0.04, h * 0.05, hex_rgb("#8a6a3a"))  # a wicker basket
+    pen.ellipse(w * 0.3, h * 0.7, w * 0.035, h * 0.035, hex_rgb("#b08a4a"))  # the brass pail
+    for k in range(9):  # Delft tiles along the skirting, the foot warmer beside them
+        pen.rect(w * (0.62 + k * 0.042), 0, w * 0.036, h * 0.06, hex_rgb("#dfe3e6"))
+        pen.ellipse(w * (0.64 + k * 0.042), h * 0.03, 1.0, 1.0, hex_rgb("#3a5a9a"))
+    pen.rect(w * 0.86, 0, w * 0.1, h * 0.09, hex_rgb("#5a3e24"))
+    cx = w * 0.6
+    # red skirt, the blue apron over it, yellow bodice, green-blue sleeves rolled up
+    pen.poly(
         [
-            (cx - w * 0.3, h * 0.3),
-            (cx - w * 0.22, h * 0.62),
-            (cx + w * 0.05, h * 0.7),
-            (cx + w * 0.32, h * 0.6),
-            (cx + w * 0.42, h * 0.3),
+            (cx - w * 0.17, 0),
+            (cx + w * 0.2, 0),
+            (cx + w * 0.13, h * 0.46),
+            (cx - w * 0.12, h * 0.46),
         ],
-        hex_rgb("#e0b83a"),
+        hex_rgb("#a8352a"),
+    )
+    pen.poly(
+        [
+            (cx - w * 0.13, 0),
+            (cx + w * 0.07, 0),
+            (cx + w * 0.05, h * 0.45),
+            (cx - w * 0.1, h * 0.45),
+        ],
+        hex_rgb("#2a4a9a"),
     )
     pen.blob(
-        [(cx - w * 0.05, h * 0.62), (cx + w * 0.1, h * 0.72), (cx + w * 0.2, h * 0.62)],
-        hex_rgb("#f3efe2"),
-    )  # the collar
-    # the bowed head, hair in a bun and side ringlets
-    pen.ellipse(cx + w * 0.02, h * 0.8, w * 0.1, h * 0.1, hex_rgb("#e6c29a"))
+        [
+            (cx - w * 0.13, h * 0.44),
+            (cx + w * 0.13, h * 0.44),
+            (cx + w * 0.12, h * 0.66),
+            (cx + w * 0.04, h * 0.76),
+            (cx - w * 0.08, h * 0.74),
+            (cx - w * 0.13, h * 0.62),
+        ],
+        hex_rgb("#e6c02e"),
+    )
     pen.blob(
         [
-            (cx - w * 0.08, h * 0.84),
-            (cx - w * 0.02, h * 0.95),
-            (cx + w * 0.12, h * 0.92),
-            (cx + w * 0.13, h * 0.84),
-            (cx + w * 0.03, h * 0.88),
+            (cx + w * 0.02, h * 0.7),
+            (cx + w * 0.12, h * 0.62),
+            (cx + w * 0.09, h * 0.5),
+            (cx - w * 0.02, h * 0.56),
         ],
-        hex_rgb("#b08a4a"),
+        hex_rgb("#b89a2a"),
+        0.7,
+    )  # the bodice's shadowed side
+    # the arms down to the jug, sleeves rolled to the elbow
+    pen.blob(
+        [
+            (cx - w * 0.11, h * 0.7),
+            (cx - w * 0.17, h * 0.58),
+            (cx - w * 0.14, h * 0.55),
+            (cx - w * 0.07, h * 0.64),
+        ],
+        hex_rgb("#3f6a7a"),
     )
-    pen.ellipse(cx + w * 0.12, h * 0.93, w * 0.035, h * 0.035, hex_rgb("#9a7a3a"))
-    # hands and bobbins over the lace pillow
-    pen.rect(w * 0.25, h * 0.24, w * 0.5, h * 0.1, hex_rgb("#6a7a6a"))
-    for k in range(7):
-        pen.dab(
-            w * (0.35 + k * 0.04), h * 0.36, h * 0.08, math.pi / 2 + 0.2, 0.9, hex_rgb("#5a4a2a")
+    pen.blob(
+        [
+            (cx - w * 0.16, h * 0.58),
+            (cx - w * 0.2, h * 0.5),
+            (cx - w * 0.17, h * 0.48),
+            (cx - w * 0.13, h * 0.55),
+        ],
+        hex_rgb("#e2b48c"),
+    )
+    pen.blob(
+        [
+            (cx + w * 0.05, h * 0.62),
+            (cx - w * 0.06, h * 0.55),
+            (cx - w * 0.1, h * 0.52),
+            (cx - w * 0.04, h * 0.5),
+            (cx + w * 0.08, h * 0.56),
+        ],
+        hex_rgb("#d9a880"),
+    )
+    # the head bowed over the work, white linen cap
+    hx, hy = cx - w * 0.03, h * 0.82
+    pen.ellipse(hx, hy, w * 0.045, h * 0.07, hex_rgb("#e3b890"))
+    pen.ellipse(hx + w * 0.015, hy - h * 0.01, w * 0.03, h * 0.05, hex_rgb("#b88a66"), 0.6)
+    pen.blob(
+        [
+            (hx - w * 0.045, hy + h * 0.01),
+            (hx - w * 0.02, hy + h * 0.1),
+            (hx + w * 0.05, hy + h * 0.09),
+            (hx + w * 0.055, hy - h * 0.02),
+            (hx + w * 0.01, hy + h * 0.03),
+        ],
+        hex_rgb("#f4f1e6"),
+    )
+    # the table, foreshortened from the lower left, a green-blue cloth, bread and a jug
+    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.48, h * 0.38), (0, h * 0.44)], hex_rgb("#3f5f5a"))
+    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.45, h * 0.08), (0, h * 0.1)], hex_rgb("#2a3f3a"))
+    pen.ellipse(w * 0.14, h * 0.44, w * 0.11, h * 0.07, hex_rgb("#8a5a2a"))  # the bread basket
+    pen.ellipse(w * 0.14, h * 0.47, w * 0.09, h * 0.04, hex_rgb("#6a4420"))
+    for bx, by, r in (
+        (0.08, 0.5, 0.035),
+        (0.15, 0.52, 0.04),
+        (0.21, 0.49, 0.03),
+        (0.26, 0.4, 0.03),
+        (0.31, 0.37, 0.025),
+    ):
+        pen.ellipse(w * bx, h * by, w * r, w * r * 0.8, hex_rgb("#c98a3e"))  # crusty loaves
+        pen.ellipse(
+            w * bx - w * r * 0.3, h * by + w * r * 0.3, w * r * 0.4, w * r * 0.3, hex_rgb("#f0cf8a")
         )
-    pen.ellipse(w * 0.42, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
-    pen.ellipse(w * 0.6, h * 0.42, w * 0.05, h * 0.03, hex_rgb("#e3bf98"))
-    # the blue-grey sewing cushion in front, red and white threads spilling out
-    pen.poly([(0, 0), (w * 0.5, 0), (w * 0.46, h * 0.22), (0, h * 0.24)], hex_rgb("#4a5a7a"))
+    pen.blob(
+        [
+            (w * 0.05, h * 0.3),
+            (w * 0.04, h * 0.42),
+            (w * 0.08, h * 0.44),
+            (w * 0.11, h * 0.4),
+            (w * 0.1, h * 0.3),
+        ],
+        hex_rgb("#2f4f8a"),
+    )  # the blue stoneware jug
+    pen.ellipse(w * 0.4, h * 0.4, w * 0.075, h * 0.04, hex_rgb("#7a4a2a"))  # the bowl
+    pen.ellipse(w * 0.4, h * 0.415, w * 0.06, h * 0.02, hex_rgb("#f3efe0"))  # milk in it
+    # the red-brown jug tilted in her hands, the thread of milk
+    pen.blob(
+        [
+            (w * 0.38, h * 0.5),
+            (w * 0.41, h * 0.6),
+            (w * 0.47, h * 0.6),
+            (w * 0.48, h * 0.52),
+            (w * 0.44, h * 0.47),
+        ],
+        hex_rgb("#8a4a2a"),
+    )
+    pen.dab(w * 0.385, h * 0.45, h * 0.09, math.pi / 2, 1.3, hex_rgb("#fbf8f0"))
+    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.05)
+
+
+def _letter(pen: Pen, w: float, h: float) -> None:
+    """Girl Reading a Letter at an Open Window: in profile to the open casement, her face
+    mirrored in its panes, a green curtain hung at the right, a red carpet and fruit in front."""
+    _lit_wall(pen, w, h, "#d8d8c8", "#9aa092")
+    # the open casement swung into the room, its panes catching her reflection
+    pen.rect(w * 0.04, h * 0.38, w * 0.16, h * 0.58, hex_rgb("#eef0e4"))
+    pen.poly(
+        [(w * 0.2, h * 0.36), (w * 0.3, h * 0.44), (w * 0.3, h * 0.9), (w * 0.2, h * 0.98)],
+        hex_rgb("#7d9088"),
+    )
+    pen.stroke(hex_rgb("#4a4a3a"), 0.5)
+    for i in range(1, 6):
+        y = h * (0.38 + 0.1 * i)
+        pen.c.line(w * 0.04, y, w * 0.2, y)
+        pen.c.line(w * 0.2, y - h * 0.02, w * 0.3, y + h * 0.02 - h * 0.04 * i / 5)
+    pen.ellipse(w * 0.255, h * 0.68, w * 0.018, h * 0.03, hex_rgb("#c9b49a"), 0.8)  # reflection
+    pen.rect(w * 0.3, h * 0.3, w * 0.01, h * 0.68, hex_rgb("#6a5a40"))
+    # the girl standing in profile, turned to the window, reading, hair drawn back
+    cx = w * 0.45
+    pen.poly(
+        [
+            (cx - w * 0.12, h * 0.24),
+            (cx + w * 0.12, h * 0.24),
+            (cx + w * 0.07, h * 0.56),
+            (cx - w * 0.07, h * 0.56),
+        ],
+        hex_rgb("#5a6a52"),
+    )  # dress, olive-grey
+    pen.blob(
+        [
+            (cx - w * 0.07, h * 0.54),
+            (cx + w * 0.07, h * 0.54),
+            (cx + w * 0.06, h * 0.72),
+            (cx - w * 0.04, h * 0.74),
+        ],
+        hex_rgb("#6f7a5a"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.05, h * 0.5),
+            (cx + w * 0.03, h * 0.62),
+            (cx - w * 0.03, h * 0.66),
+            (cx - w * 0.11, h * 0.6),
+        ],
+        hex_rgb("#4a5a44"),
+    )  # the sleeves to the letter
+    pen.poly(
+        [
+            (cx - w * 0.14, h * 0.66),
+            (cx - w * 0.08, h * 0.69),
+            (cx - w * 0.07, h * 0.56),
+            (cx - w * 0.13, h * 0.53),
+        ],
+        hex_rgb("#f6f2e4"),
+    )  # the letter, held up to the light
+    pen.ellipse(cx - w * 0.005, h * 0.8, w * 0.04, h * 0.065, hex_rgb("#e6c6a2"))  # the face
+    pen.ellipse(cx - w * 0.04, h * 0.79, w * 0.008, h * 0.012, hex_rgb("#e6c6a2"))  # nose
+    pen.blob(
+        [
+            (cx, h * 0.88),
+            (cx + w * 0.045, h * 0.84),
+            (cx + w * 0.04, h * 0.74),
+            (cx + w * 0.01, h * 0.77),
+        ],
+        hex_rgb("#b8955a"),
+    )  # fair hair, bound at the back
+    # the great green curtain on its rod across the right
+    pen.rect(w * 0.6, h * 0.96, w * 0.4, h * 0.015, hex_rgb("#3a3020"))
+    pen.poly([(w * 0.66, h), (w, h), (w, 0), (w * 0.74, 0), (w * 0.7, h * 0.5)], hex_rgb("#4f7a3f"))
+    for k in range(4):
+        pen.dab(w * (0.75 + k * 0.065), h * 0.5, h, math.pi / 2, 2.0, hex_rgb("#2f4f2a"), 0.7)
+        pen.dab(w * (0.78 + k * 0.065), h * 0.5, h, math.pi / 2, 1.2, hex_rgb("#7aa05a"), 0.6)
+    # the red Turkey carpet heaped on the table in front, a tipped bowl of fruit
+    pen.blob(
+        [
+            (0, 0),
+            (0, h * 0.3),
+            (w * 0.3, h * 0.34),
+            (w * 0.6, h * 0.3),
+            (w * 0.64, h * 0.12),
+            (w * 0.6, 0),
+        ],
+        hex_rgb("#8a2a22"),
+    )
+    for fx, fy, col in (
+        (0.08, 0.16, "#c9a24a"),
+        (0.22, 0.1, "#2f3f6a"),
+        (0.4, 0.18, "#c9a24a"),
+        (0.52, 0.08, "#2f3f6a"),
+        (0.32, 0.06, "#5a1a14"),
+    ):
+        pen.ellipse(w * fx, h * fy, w * 0.04, h * 0.025, hex_rgb(col), 0.8)
+    pen.ellipse(w * 0.3, h * 0.33, w * 0.1, h * 0.035, hex_rgb("#d8d2c0"))  # the Delft bowl
+    for fx, fy, col in (
+        (0.22, 0.34, "#e88a3a"),
+        (0.28, 0.37, "#d04a2a"),
+        (0.35, 0.35, "#e8b04a"),
+        (0.41, 0.31, "#c04a3a"),
+    ):
+        pen.ellipse(w * fx, h * fy, 2.8, 2.6, hex_rgb(col))
+
+
+def _lacemaker(pen: Pen, w: float, h: float) -> None:
+    """The Lacemaker: close up, her head bowed over the bobbins, a lemon-yellow bodice, the
+    lace pillow before her, red and white threads spilling from a sewing cushion."""
+    _lit_wall(pen, w, h, "#d6ceb2", "#a49a7c")
+    # the yellow bodice and shoulders fill the frame, lit from the left
+    pen.blob(
+        [
+            (w * 0.08, h * 0.18),
+            (w * 0.12, h * 0.5),
+            (w * 0.3, h * 0.66),
+            (w * 0.56, h * 0.64),
+            (w * 0.76, h * 0.5),
+            (w * 0.86, h * 0.18),
+        ],
+        hex_rgb("#e6bf2e"),
+    )
+    pen.blob(
+        [(w * 0.56, h * 0.62), (w * 0.76, h * 0.5), (w * 0.86, h * 0.2), (w * 0.66, h * 0.3)],
+        hex_rgb("#a88a24"),
+        0.75,
+    )  # the shadowed side
+    pen.blob(
+        [(w * 0.3, h * 0.62), (w * 0.42, h * 0.56), (w * 0.55, h * 0.62), (w * 0.45, h * 0.67)],
+        hex_rgb("#f2eee0"),
+    )  # the white collar
+    # the head bowed to the right, looking down at her hands
+    hx, hy = w * 0.42, h * 0.76
+    pen.ellipse(hx + w * 0.03, hy - h * 0.02, w * 0.085, h * 0.11, hex_rgb("#e8c6a0"))
+    pen.ellipse(hx + w * 0.07, hy - h * 0.04, w * 0.04, h * 0.07, hex_rgb("#c09a76"), 0.6)
+    pen.blob(
+        [
+            (hx - w * 0.07, hy),
+            (hx - w * 0.04, hy + h * 0.14),
+            (hx + w * 0.08, hy + h * 0.17),
+            (hx + w * 0.13, hy + h * 0.07),
+            (hx + w * 0.06, hy + h * 0.04),
+            (hx - w * 0.02, hy + h * 0.06),
+        ],
+        hex_rgb("#b8904a"),
+    )  # hair, parted and drawn back
+    for k in range(3):  # ringlets at the temple
+        pen.ellipse(
+            hx - w * 0.055, hy - h * 0.01 - k * h * 0.035, w * 0.014, h * 0.02, hex_rgb("#9a7436")
+        )
+    pen.ellipse(hx + w * 0.1, hy + h * 0.13, w * 0.035, h * 0.04, hex_rgb("#9a7436"))  # the bun
+    pen.dab(hx + w * 0.02, hy - h * 0.05, w * 0.03, -0.3, 0.8, hex_rgb("#a8805e"))  # lowered eye
+    # the lace pillow, its pins and the fan of bobbins under her fingers
+    pen.blob(
+        [
+            (w * 0.14, h * 0.2),
+            (w * 0.2, h * 0.34),
+            (w * 0.6, h * 0.36),
+            (w * 0.7, h * 0.24),
+            (w * 0.5, h * 0.16),
+        ],
+        hex_rgb("#7a8a78"),
+    )
+    for k in range(8):
+        a = math.pi / 2 + (k - 3.5) * 0.14
+        x0 = w * 0.4 + (k - 3.5) * w * 0.012
+        pen.dab(x0 + math.cos(a) * 6, h * 0.36 + math.sin(a) * 6, 12, a, 0.9, hex_rgb("#5a3a1e"))
+    pen.stroke(hex_rgb("#f6f2e8"), 0.5)
+    for k in range(6):
+        pen.c.line(w * 0.34 + k * w * 0.02, h * 0.42, w * 0.4, h * 0.5)  # the threads
+    pen.ellipse(w * 0.3, h * 0.44, w * 0.06, h * 0.04, hex_rgb("#e6bc94"))  # her hands
+    pen.ellipse(w * 0.52, h * 0.43, w * 0.06, h * 0.04, hex_rgb("#d9ae88"))
+    # in front: the blue-grey sewing cushion, red and white thread spilling out, a tapestry
+    pen.blob(
+        [(0, 0), (0, h * 0.2), (w * 0.18, h * 0.24), (w * 0.36, h * 0.16), (w * 0.34, 0)],
+        hex_rgb("#4a5a7a"),
+    )
     pen.curve(
-        [(w * 0.1, h * 0.2), (w * 0.15, h * 0.1), (w * 0.25, h * 0.15), (w * 0.3, h * 0.02)],
+        [(w * 0.1, h * 0.2), (w * 0.15, h * 0.08), (w * 0.24, h * 0.16), (w * 0.3, h * 0.0)],
         hex_rgb("#d0302a"),
-        1.8,
+        2.2,
     )
     pen.curve(
-        [(w * 0.12, h * 0.18), (w * 0.2, h * 0.06), (w * 0.3, h * 0.12), (w * 0.36, h * 0.0)],
+        [(w * 0.13, h * 0.18), (w * 0.2, h * 0.05), (w * 0.3, h * 0.12), (w * 0.36, h * 0.0)],
         hex_rgb("#f4f1ea"),
-        1.2,
+        1.4,
     )
-    pen.rect(w * 0.5, 0, w * 0.5, h * 0.24, hex_rgb("#3a4a5a"))  # the table's blue cloth
+    pen.poly([(w * 0.36, 0), (w, 0), (w, h * 0.16), (w * 0.4, h * 0.14)], hex_rgb("#5a4a6a"))
+    for k in range(8):
+        pen.ellipse(
+            w * (0.42 + k * 0.075),
+            h * 0.07,
+            w * 0.025,
+            h * 0.03,
+            hex_rgb(("#c9a24a", "#8a2a22")[k % 2]),
+            0.8,
+        )
+
+
+def _art_of_painting(pen: Pen, w: float, h: float) -> None:
+    """The Art of Painting: a tapestry drawn aside at the left; Clio in blue by the light,
+    trumpet and book, before the great map; the painter from behind at his easel; the
+    brass chandelier above, a marble floor below."""
+    _lit_wall(pen, w, h, "#e2dac4", "#a89c82")
+    # the great map of the Netherlands on the back wall, its rods and folds
+    mx, my, mw, mh = w * 0.24, h * 0.44, w * 0.72, h * 0.5
+    pen.rect(mx, my, mw, mh, hex_rgb("#cdb27a"))
+    pen.blob(
+        [
+            (mx + mw * 0.2, my + mh * 0.2),
+            (mx + mw * 0.5, my + mh * 0.3),
+            (mx + mw * 0.7, my + mh * 0.75),
+            (mx + mw * 0.35, my + mh * 0.8),
+        ],
+        hex_rgb("#a8935a"),
+    )
+    for k in range(1, 5):
+        pen.dab(mx + mw * k / 5, my + mh / 2, mh, math.pi / 2, 0.6, hex_rgb("#8a7448"), 0.6)
+    pen.rect(mx - 1, my + mh, mw + 2, 2, hex_rgb("#3a2a18"))
+    pen.rect(mx - 1, my - 1.5, mw + 2, 1.5, hex_rgb("#3a2a18"))
+    # the brass chandelier
+    chx, chy = w * 0.62, h * 0.92
+    pen.ellipse(chx, chy, w * 0.025, h * 0.035, hex_rgb("#c89a3a"))
+    pen.stroke(hex_rgb("#b0842a"), 1.0)
+    for a in (-1, -0.5, 0.5, 1):
+        pen.c.line(chx, chy - h * 0.02, chx + a * w * 0.07, chy - h * 0.05 + abs(a) * h * 0.03)
+    pen.rect(chx - 0.5, chy, 1, h * 0.08, hex_rgb("#6a5020"))
+    # the black-and-white marble floor
+    pen.rect(0, 0, w, h * 0.16, hex_rgb("#e6e0d2"))
+    for k in range(-2, 12):
+        pen.poly(
+            [
+                (w * k / 9, 0),
+                (w * (k + 0.5) / 9, 0),
+                (w * (k + 0.75) / 9, h * 0.16),
+                (w * (k + 0.45) / 9, h * 0.16),
+            ],
+            hex_rgb("#24211e"),
+        )
+    # Clio by the window, in pale blue, the laurel, the trumpet and the yellow book
+    cx = w * 0.36
+    pen.poly(
+        [
+            (cx - w * 0.08, h * 0.12),
+            (cx + w * 0.08, h * 0.12),
+            (cx + w * 0.045, h * 0.42),
+            (cx - w * 0.05, h * 0.42),
+        ],
+        hex_rgb("#8aa6cc"),
+    )
+    pen.blob(
+        [
+            (cx - w * 0.05, h * 0.4),
+            (cx + w * 0.05, h * 0.4),
+            (cx + w * 0.04, h * 0.56),
+            (cx - w * 0.05, h * 0.56),
+        ],
+        hex_rgb("#6f8fbf"),
+    )
+    pen.ellipse(
+        cx - w * 0.005, h * 0.62, w * 0.028, h * 0.05, hex_rgb("#ead0b0")
+    )  # her lowered face
+    pen.ellipse(cx, h * 0.67, w * 0.036, h * 0.018, hex_rgb("#4f7a3a"))  # the laurel
+    pen.dab(cx + w * 0.05, h * 0.64, w * 0.13, 0.75, 1.4, hex_rgb("#c9a24a"))  # the trumpet
+    pen.ellipse(cx + w * 0.09, h * 0.69, 1.8, 1.8, hex_rgb("#d9b24a"))
+    pen.rect(cx - w * 0.07, h * 0.44, w * 0.045, h * 0.06, hex_rgb("#e0b83a"))  # the book
+    # the easel and canvas at the right, the laurel begun on it
+    pen.rect(w * 0.73, h * 0.22, w * 0.14, h * 0.34, hex_rgb("#e0d6bc"))
+    pen.ellipse(w * 0.79, h * 0.52, w * 0.04, h * 0.015, hex_rgb("#6a8a4a"))
+    pen.dab(w * 0.78, h * 0.3, h * 0.6, math.pi / 2 + 0.08, 1.4, hex_rgb("#4a3422"))
+    # the painter from behind: black slashed doublet, beret, red stockings, on a stool
+    px = w * 0.6
+    pen.blob(
+        [
+            (px - w * 0.08, h * 0.3),
+            (px - w * 0.085, h * 0.56),
+            (px + w * 0.075, h * 0.56),
+            (px + w * 0.085, h * 0.3),
+        ],
+        hex_rgb("#161412"),
+    )
+    for k in range(5):
+        pen.dab(
+            px - w * 0.06 + k * w * 0.03, h * 0.44, h * 0.18, math.pi / 2, 0.9, hex_rgb("#f0ece2")
+        )
+    pen.ellipse(px, h * 0.61, w * 0.05, h * 0.055, hex_rgb("#2a2018"))  # hair under the beret
+    pen.ellipse(px - w * 0.005, h * 0.66, w * 0.055, h * 0.03, hex_rgb("#141210"))  # beret
+    pen.rect(px - w * 0.05, h * 0.1, w * 0.025, h * 0.2, hex_rgb("#b83a2a"))
+    pen.rect(px + w * 0.02, h * 0.1, w * 0.025, h * 0.2, hex_rgb("#b83a2a"))
+    pen.rect(px - w * 0.06, h * 0.27, w * 0.12, h * 0.03, hex_rgb("#5a4028"))  # the stool
+    pen.dab(px + w * 0.09, h * 0.5, w * 0.08, 0.3, 0.9, hex_rgb("#3a2a1a"))  # mahlstick
+    # the tapestry drawn aside in the foreground left, and a chair before it
+    pen.blob(
+        [(0, 0), (w * 0.24, 0), (w * 0.19, h * 0.5), (w * 0.24, h), (0, h)], hex_rgb("#4a4632")
+    )
+    rng = pen.rng
+    for _ in range(30):
+        pen.ellipse(
+            rng.uniform(0.01, 0.19) * w,
+            rng.uniform(0.04, 0.96) * h,
+            rng.uniform(2, 4),
+            rng.uniform(1.5, 3),
+            hex_rgb(rng.choice(("#8a7a44", "#3a4a5a", "#8a4a3a", "#b8a878"))),
+            0.85,
+        )
+    pen.rect(w * 0.2, h * 0.1, w * 0.07, h * 0.3, hex_rgb("#3a2e22"))  # the chair
+    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.05)
 
 
 VERMEER_SCENES: dict[str, Painting] = {
@@ -744,23 +941,31 @@ def vermeer(pen: Pen, w: float, h: float) -> None:
     pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.1)
 
 
-def brushwork(seed: int) -> Manner:
-    """Vermeer: smooth translucent glazes over a dark ground, light from the left, pointillé."""
+def brushwork(seed: int, hint: str = "") -> Manner:
+    """Vermeer: smooth translucent glazes over a warm ground, light from the left, pointillé.
+
+    A broad, nearly opaque lay-in, then wide soft glazes that run long and
+    straight and stop at every edge (a low tolerance), then a fine brush for
+    faces and hands; the shadows' values held close, the last touches a few
+    bright dots where the light catches (pointillé).
+    """
     return Manner(
-        brushes=(4.5, 2.2, 1.1, 0.6),
-        threshold=0.1,
-        tolerance=0.14,
-        budget=(180, 260, 360, 380),
+        brushes=(6.0, 3.0, 1.5, 0.7),
+        threshold=0.05,
+        tolerance=0.09,
+        budget=(200, 280, 380, 420),
         min_length=3,
-        max_length=7,
-        curvature=0.25,
-        blur=0.9,
-        step=1.2,
-        alpha=(0.75, 0.6, 0.7, 0.85),
-        saturation=1.05,
-        value_jitter=0.015,
+        max_length=10,
+        curvature=0.15,
+        blur=1.2,
+        grid=2.2,
+        step=1.0,
+        alpha=(0.95, 0.55, 0.6, 0.85),
+        saturation=0.88,
+        contrast=0.85,
+        value_jitter=0.004,
         width_jitter=0.05,
-        ground=(0.24, 0.2, 0.15),
-        light_left=0.15,
+        ground=(0.52, 0.46, 0.36),
+        light_left=0.1,
         highlights=28,
     )
