@@ -20,6 +20,7 @@ from cardpress.cli_options import (
     out_option,
     warn_about_base_url,
 )
+from cardpress.designer.cli import sheet_command
 from cardpress.print.cli import build_command
 
 EXIT_PROBLEMS = 2
@@ -78,6 +79,7 @@ def check(cards_dir: Path | None, csv_file: Path | None) -> None:
 
 
 main.add_command(build_command, "build")
+main.add_command(sheet_command, "sheet")
 
 
 @main.command()

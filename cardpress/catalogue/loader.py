@@ -35,6 +35,7 @@ from cardpress.catalogue.models import (
 )
 from cardpress.catalogue.printed import check_printed
 from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path, read_toml
+from cardpress.catalogue.spreadsheet import SUFFIXES, card_sheets
 from cardpress.paths import cards_dir
 from cardpress.vocabulary import COLOURS, MIXES, RULE_CARD_DOCUMENTS
 
@@ -43,15 +44,21 @@ MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
 SYMBOLS = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "heart")
 
 
-def _card_files(folder: Path, settings: str, problems: Problems) -> list[tuple[Path, dict]]:
+def _card_files(folder: Path, settings: set[str], problems: Problems) -> list[tuple[Path, dict]]:
+    """Every card file of a product: its TOML files, then the sheets of its workbook
+    (``cards/<product>.xlsx`` or ``.ods``), each row read as one ``[[card]]`` table."""
     files = []
+    stems = set()
     for path in sorted(folder.glob("*.toml")):
-        if path.name == settings:
+        if path.stem in settings:
             continue
+        stems.add(path.stem)
         data = read_toml(path, problems)
         if data is not None:
             problems.at(path).only(data, {"card"})
             files.append((path, data))
+    for source, card in card_sheets(folder, stems, settings, problems):
+        files.append((source, {"card": [card]}))
     return files
 
 
@@ -116,7 +123,7 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
     if settings is None:
         return None
     r = problems.at(settings_path)
-    r.only(settings, {"id", "name", "back_rgb", "painter", "game"})
+    r.only(settings, {"id", "name", "back_rgb", "painter", "game", "version"})
     painters = []
     for i, raw in enumerate(r.tables(settings, "painter")):
         p = f"painter[{i}]."
@@ -156,7 +163,7 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
 
     seen: dict[str, str] = {}
     cards: list[TriptychCard] = []
-    for path, data in _card_files(folder, "deck.toml", problems):
+    for path, data in _card_files(folder, {"deck"}, problems):
         for raw in problems.at(path).tables(data, "card"):
             card = _triptych_card(problems.at(path), raw, folder, games, seen)
             if card:
@@ -166,7 +173,10 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
     back = r.rgb(settings, "back_rgb")
     if not (name and back):
         return None
-    return TriptychDeck("triptych", name, tuple(painters), tuple(games), tuple(cards), back)
+    version = r.string(settings, "version", required=False) or ""
+    return TriptychDeck(
+        "triptych", name, tuple(painters), tuple(games), tuple(cards), back, version
+    )
 
 
 def _triptych_card(
@@ -264,7 +274,7 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
     settings = read_toml(settings_path, problems)
     if settings is None:
         return None
-    r.only(settings, {"id", "name", "numbers", "back_rgb", "colour"})
+    r.only(settings, {"id", "name", "numbers", "back_rgb", "colour", "version"})
     numbers = r.int_range(settings, "numbers", 1, 99)
     colours: list[Colour] = []
     symbols: dict[str, str] = {}
@@ -295,7 +305,7 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
     cards: list[UltimatchCard] = []
     lo, hi = numbers or (1, 8)
     known = {c.id: c for c in colours}
-    for path, data in _card_files(folder, "deck.toml", problems):
+    for path, data in _card_files(folder, {"deck"}, problems):
         for raw in problems.at(path).tables(data, "card"):
             card_id = problems.at(path).string(raw, "id")
             cr = problems.at(path, card_id or "?")
@@ -323,7 +333,8 @@ def load_ultimatch(folder: Path, problems: Problems) -> UltimatchDeck | None:
     name, back = r.text(settings, "name"), r.rgb(settings, "back_rgb")
     if not (name and back and numbers):
         return None
-    return UltimatchDeck("ultimatch", name, tuple(colours), numbers, tuple(cards), back)
+    version = r.string(settings, "version", required=False) or ""
+    return UltimatchDeck("ultimatch", name, tuple(colours), numbers, tuple(cards), back, version)
 
 
 # --------------------------------------------------------------------------- 絵師100人展
@@ -340,6 +351,8 @@ ESHI_CARD_FIELDS = {
     "aliases",
 }
 MAX_BID = 20
+#: the product's files that are not card files
+ESHI_SETTINGS = {"catalogue", "starter"}
 
 
 def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue | None:
@@ -429,13 +442,20 @@ def _icons(r: Reader, value: object, fld: str = "icons") -> tuple[Icon, ...] | N
     return tuple(icons)
 
 
-def load_eshi100_cards(path: Path, problems: Problems, seen: dict[str, str]) -> list[Eshi100Card]:
-    data = read_toml(path, problems)
-    if data is None:
-        return []
-    problems.at(path).only(data, {"card"})
+def load_eshi100_cards(
+    files: list[tuple[Path, dict]], problems: Problems, seen: dict[str, str]
+) -> list[Eshi100Card]:
     cards = []
     numbers: dict[str, str] = {}
+    for path, data in files:
+        cards.extend(_eshi100_cards(path, data, problems, seen, numbers))
+    return cards
+
+
+def _eshi100_cards(
+    path: Path, data: dict, problems: Problems, seen: dict[str, str], numbers: dict[str, str]
+) -> list[Eshi100Card]:
+    cards = []
     for raw in problems.at(path).tables(data, "card"):
         card_id = problems.at(path).string(raw, "id")
         r = problems.at(path, card_id or "?")
@@ -487,13 +507,13 @@ def check_deck_rules(r: Reader, entries: list[DeckEntry], catalogue: Eshi100Cata
 def load_eshi100(folder: Path, problems: Problems) -> Eshi100Deck | None:
     catalogue = load_eshi100_catalogue(folder / "catalogue.toml", problems)
     seen: dict[str, str] = {}
-    types = load_eshi100_cards(folder / "cards.toml", problems, seen)
+    types = load_eshi100_cards(_card_files(folder, ESHI_SETTINGS, problems), problems, seen)
     deck_path = folder / "starter.toml"
     r = problems.at(deck_path)
     data = read_toml(deck_path, problems)
     if data is None:
         return None
-    r.only(data, {"id", "name", "proxy", "back_rgb", "entries"})
+    r.only(data, {"id", "name", "proxy", "back_rgb", "entries", "version"})
     known = {c.id for c in types}
     entries = []
     for raw in r.tables(data, "entries"):
@@ -511,10 +531,19 @@ def load_eshi100(folder: Path, problems: Problems) -> Eshi100Deck | None:
     if not isinstance(proxy, bool):
         r.error("proxy", "must be true or false")
     name, back = r.text(data, "name"), r.rgb(data, "back_rgb")
+    version = r.string(data, "version", required=False) or ""
     if catalogue is None or not (name and back):
         return None
     return Eshi100Deck(
-        "eshi100", name, catalogue, tuple(types), tuple(entries), bool(proxy), back, deck_path
+        "eshi100",
+        name,
+        catalogue,
+        tuple(types),
+        tuple(entries),
+        bool(proxy),
+        back,
+        deck_path,
+        version,
     )
 
 
@@ -551,9 +580,8 @@ _cache: dict[tuple[Path, tuple[tuple[str, int, int], ...]], Catalogue] = {}
 
 
 def _fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
-    return tuple(
-        (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(root.rglob("*.toml"))
-    )
+    data = [p for p in root.rglob("*") if p.suffix in (".toml", *SUFFIXES)]
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(data))
 
 
 def load_catalogue(root: Path | None = None) -> Catalogue:

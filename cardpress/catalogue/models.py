@@ -103,6 +103,8 @@ class TriptychDeck:
     games: tuple[GameInfo, ...]
     cards: tuple[TriptychCard, ...]
     back_rgb: str = "#1f2a44"
+    #: printed small on every face (``cardpress.print.version_mark``); "" prints none
+    version: str = ""
 
     def card(self, card_id: str) -> TriptychCard:
         return _by_id(self.cards, card_id)
@@ -153,6 +155,7 @@ class UltimatchDeck:
     numbers: tuple[int, int]
     cards: tuple[UltimatchCard, ...]
     back_rgb: str = "#222222"
+    version: str = ""
 
     def card(self, card_id: str) -> UltimatchCard:
         return _by_id(self.cards, card_id)
@@ -252,6 +255,7 @@ class Eshi100Deck:
     proxy: bool = True
     back_rgb: str = "#5b2a4a"
     source: Path = Path()
+    version: str = ""
 
     def card(self, card_id: str) -> Eshi100Card:
         return _by_id(self.types, card_id)

@@ -29,7 +29,7 @@ def check_printed(root: Path, decks: Mapping[str, Deck | None], problems: Proble
     if data is None:
         return
     r = problems.at(path)
-    r.only(data, {"card_urls", "rules_urls", "retired"})
+    r.only(data, {"card_urls", "rules_urls", "retired", "last_print"})
     for key, current in (("card_urls", CARD_URL_SCHEME), ("rules_urls", RULES_URL_SCHEME)):
         recorded = data.get(key, [])
         if not isinstance(recorded, list) or not all(isinstance(v, str) for v in recorded):

@@ -52,6 +52,7 @@ from cardpress.print.typeset import (
     text_colour_on,
 )
 from cardpress.print.typography import typographic
+from cardpress.print.version_mark import with_version
 from cardpress.rules.model import CardItem, Table
 
 FORGERY_FRAME = hex_rgb("#2d2b2a")
@@ -227,7 +228,8 @@ def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: floa
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
     count = f"{number}/{len(deck.cards)}"
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {count}", count)
+    footer, short = f"{deck.name[ctx.lang]} · {count}", count
+    draw_footer(canvas, ctx, left, with_version(footer, deck), with_version(short, deck))
 
 
 def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:

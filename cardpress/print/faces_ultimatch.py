@@ -34,6 +34,7 @@ from cardpress.print.typeset import (
     rect,
     text_colour_on,
 )
+from cardpress.print.version_mark import with_version
 from cardpress.rules.kinsoku import is_cjk
 
 #: the turned index's size, as a share of the top ones
@@ -208,5 +209,6 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
     count = f"{number}/{len(deck.cards)}"
-    draw_footer(canvas, ctx, left, f"{deck.name[ctx.lang]} · {count}", count)
+    footer, short = f"{deck.name[ctx.lang]} · {count}", count
+    draw_footer(canvas, ctx, left, with_version(footer, deck), with_version(short, deck))
     draw_card_qr(canvas, ctx, deck.id, card.id)
