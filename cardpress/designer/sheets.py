@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardpress.catalogue.loader import ESHI_SETTINGS
-from cardpress.catalogue.problems import read_toml
-from cardpress.catalogue.problems import CatalogueError, Problems, display_path
+from cardpress.catalogue.problems import CatalogueError, Problems, display_path, read_toml
 from cardpress.catalogue.spreadsheet import (
     SUFFIXES,
     card_sheets,
