@@ -217,6 +217,27 @@ def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
         fail(str(exc))
 
 
+@main.command("report")
+@click.option("--db", "db_url", metavar="URL", help="The referee's database (default: its own).")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--lang", "langs", type=click.Choice(["ja", "en"]), multiple=True)
+@click.option(
+    "--bot-games",
+    type=click.IntRange(0, 100_000),
+    default=200,
+    show_default=True,
+    help="Bot games per game, setup and player count (0: no bot figures).",
+)
+@click.option("--new-token", is_flag=True, help="Make a token for the referee's report page.")
+def report(
+    db_url: str | None, out: Path, langs: tuple[str, ...], bot_games: int, new_token: bool
+) -> None:
+    """What real tables say: a PDF per language, <out>/<lang>/report.pdf."""
+    from referee.report.cli import run
+
+    run(db_url, out, langs or ("ja", "en"), bot_games, new_token)
+
+
 @main.group()
 def db() -> None:
     """The referee's database (live tables)."""

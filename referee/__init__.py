@@ -81,6 +81,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(scorers.bp)
     tables.init_app(app)
     app.register_blueprint(follow.bp)
+    from referee.report import page as report_page
+
+    app.register_blueprint(report_page.bp)
     pages.register_fallback(app)
     app.jinja_env.globals.update(
         tools=scorers.TOOLS,

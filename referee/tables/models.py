@@ -3,7 +3,9 @@
 The game tables: ``game_tables`` (one row per live game, with a cached snapshot
 of the engine state), ``seats`` (names and token hashes) and ``actions`` (the
 log, the truth: the state is the replay of its live rows), and ``rate_limits``
-(the rate limiter's counters, shared by every worker). Alembic migrations
+(the rate limiter's counters, shared by every worker), and ``refusals`` (how
+often each rule refused a table's players an action, for ``cardpress report``:
+which rules confuse people). Alembic migrations
 in ``migrations/`` create and evolve them; the models are what the code reads.
 """
 
@@ -108,6 +110,30 @@ class Action(Base):
     request_hash: Mapped[str | None] = mapped_column(String(64))
     #: what the engine reported (public events, each citing its rule IDs)
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Refusal(Base):
+    """How many actions the rule ``rule`` refused at a table (``""``: the engine
+    named none). Counted, not logged: the report asks which rules people
+    stumble on, not what they tried; an illegal action changes no state."""
+
+    __tablename__ = "refusals"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rule: Mapped[str] = mapped_column(String(32), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ReportToken(Base):
+    """The hash of a token that opens the referee's report page
+    (``cardpress report --new-token``); the token itself is shown once."""
+
+    __tablename__ = "report_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -50,9 +50,9 @@ from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.base import OptionError, withheld
 from cardpress.games.bots import BOTS
 from cardpress.players import first_repeat
-from referee.tables import late, tokens, words
+from referee.tables import late, refusals, tokens, words
 from referee.tables.db import Database, once_more_on_disconnect
-from referee.tables.models import Action, GameTable, Seat, utcnow
+from referee.tables.models import Action, GameTable, Refusal, Seat, utcnow
 from referee.tables.schemas import CreateTable
 from referee.validation import N_, ApiError, English
 
@@ -531,6 +531,23 @@ def act(
     this caller (stored as :func:`scoped_key`), and to one request: the same
     key with the same action and version answers the table, applying nothing;
     with another action or version it is a 409 (:func:`_key_reused`)."""
+    try:
+        return _act(db, table_id, token, action, version, client_key, seen)
+    except ApiError as exc:
+        if "rule" in exc.extra:  # the engine refused the move (not a token or version)
+            refusals.count(db, table_id, exc.extra["rule"])
+        raise
+
+
+def _act(
+    db: Database,
+    table_id: str,
+    token: str | None,
+    action: str,
+    version: int | None,
+    client_key: str | None,
+    seen: Table | None,
+) -> Table:
     keyed = Keyed.of(token, client_key, action, version)
     if seen is not None and seen.id == table_id:
         try:
@@ -982,6 +999,7 @@ def prune(db: Database, idle_days: float, finished_days: float | None = None) ->
         gone = list(session.scalars(ids))
         if gone:
             session.execute(delete(Action).where(Action.table_id.in_(gone)))
+            session.execute(delete(Refusal).where(Refusal.table_id.in_(gone)))
             session.execute(delete(Seat).where(Seat.table_id.in_(gone)))
             session.execute(delete(GameTable).where(GameTable.id.in_(gone)))
     return len(gone)
