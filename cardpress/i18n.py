@@ -22,8 +22,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cardpress.paths import LOCALES, is_installed_copy
-
-LANGS: tuple[str, ...] = ("ja", "en")
+from cardpress.vocabulary import LANGS as LANGS
 
 
 def languages(locales: Path = LOCALES) -> tuple[str, ...]:

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from cardpress.paths import LOCALES
+from cardpress.vocabulary import LANGS
 
 TERMBASE = LOCALES / "termbase.toml"
-LANGS = ("ja", "en")
 
 # what a reader never sees: gettext placeholders and the rule markup's inline tags
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w*\}")

@@ -10,7 +10,11 @@ live in ``cards/`` and the gettext catalogues, not here.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final
+from typing import Final, Literal
+
+#: the languages everything is written in (the first is the customer's)
+Lang = Literal["ja", "en"]
+LANGS: Final[tuple[Lang, ...]] = ("ja", "en")
 
 # --------------------------------------------------------------------------- products and games
 
@@ -92,5 +96,10 @@ class Icon(StrEnum):
 
 ICONS: Final[tuple[Icon, ...]] = tuple(Icon)
 ICON_IDS: Final[tuple[str, ...]] = tuple(i.value for i in ICONS)
-#: ES-7: a deck is exactly 40 cards
+#: ES-7: a deck is exactly 40 cards, at most 4 copies of one card
 ESHI100_DECK: Final = 40
+ESHI100_MAX_COPIES: Final = 4
+#: ES-O1/ES-T1: rounds of a game, each player's gallery and hand every round
+ESHI100_ROUNDS: Final = 4
+ESHI100_GALLERY: Final = 4
+ESHI100_HAND: Final = 5

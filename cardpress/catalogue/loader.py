@@ -37,7 +37,16 @@ from cardpress.catalogue.printed import check_printed
 from cardpress.catalogue.problems import CatalogueError, Problems, Reader, display_path, read_toml
 from cardpress.catalogue.spreadsheet import SUFFIXES, card_sheets
 from cardpress.paths import cards_dir
-from cardpress.vocabulary import COLOURS, MIXES, RULE_CARD_DOCUMENTS
+from cardpress.vocabulary import (
+    COLOURS,
+    ESHI100_DECK,
+    ESHI100_GALLERY,
+    ESHI100_HAND,
+    ESHI100_MAX_COPIES,
+    ESHI100_ROUNDS,
+    MIXES,
+    RULE_CARD_DOCUMENTS,
+)
 
 ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 MAX_ID = 12  # ids go into QR codes; short ids keep the codes small
@@ -355,6 +364,21 @@ MAX_BID = 20
 ESHI_SETTINGS = {"catalogue", "starter"}
 
 
+#: tables an earlier catalogue.toml had, whose numbers are the game's rules: the
+#: engine never read them, so an edit there changed nothing; say so instead
+_GAME_NUMBERS = {
+    "deck_rules": (
+        f"a deck's size ({ESHI100_DECK} cards, at most {ESHI100_MAX_COPIES} copies: ES-7) "
+        "is a rule of the game, which the referee plays by; remove this table"
+    ),
+    "play": (
+        f"rounds ({ESHI100_ROUNDS}), gallery ({ESHI100_GALLERY}) and hand "
+        f"({ESHI100_HAND}) are rules of the game (ES-O1, ES-T1), which the referee "
+        "plays by; remove this table"
+    ),
+}
+
+
 def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue | None:
     r = problems.at(path)
     data = read_toml(path, problems)
@@ -364,13 +388,11 @@ def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue |
         data,
         {
             "name", "maker", "release", "general_release", "set_name", "set_types",
-            "pack_cards", "pack_price_yen", "players", "deck_rules", "play", "icon",
+            "pack_cards", "pack_price_yen", "players", "icon", *_GAME_NUMBERS,
         },
     )  # fmt: skip
-    rules = r.table(data, "deck_rules") or {}
-    r.only(rules, {"size", "max_copies"}, prefix="deck_rules.")
-    play = r.table(data, "play") or {}
-    r.only(play, {"rounds", "hand_size", "gallery_size"}, prefix="play.")
+    for key in _GAME_NUMBERS.keys() & data.keys():
+        r.error(key, _GAME_NUMBERS[key])
     icons = []
     for i, raw in enumerate(r.tables(data, "icon")):
         p = f"icon[{i}]."
@@ -391,11 +413,6 @@ def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue |
         pack_cards=r.integer(data, "pack_cards", 1, 100),
         pack_price_yen=r.integer(data, "pack_price_yen", 1, 100_000),
         players=r.int_range(data, "players", 1, 8),
-        deck_size=r.integer(rules, "size", 1, 200, prefix="deck_rules."),
-        max_copies=r.integer(rules, "max_copies", 1, 200, prefix="deck_rules."),
-        rounds=r.integer(play, "rounds", 1, 20, prefix="play."),
-        hand_size=r.integer(play, "hand_size", 1, 20, prefix="play."),
-        gallery_size=r.integer(play, "gallery_size", 1, 20, prefix="play."),
     )
     if any(v is None for v in values.values()):
         return None

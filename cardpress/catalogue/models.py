@@ -11,17 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import ClassVar, TypeVar
 
 # the vocabulary, re-exported for the models' users
 from cardpress.vocabulary import DECK_IDS as DECK_IDS
+from cardpress.vocabulary import ESHI100_DECK, ESHI100_MAX_COPIES
 from cardpress.vocabulary import GAME_IDS as GAME_IDS
+from cardpress.vocabulary import LANGS as LANGS
 from cardpress.vocabulary import TRIPTYCH_GAMES as TRIPTYCH_GAMES
 from cardpress.vocabulary import Icon as Icon
+from cardpress.vocabulary import Lang as Lang
 from cardpress.vocabulary import Painter as Painter
-
-Lang = Literal["ja", "en"]
-LANGS: tuple[Lang, ...] = ("ja", "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,12 +228,12 @@ class Eshi100Catalogue:
     pack_cards: int
     pack_price_yen: int
     players: tuple[int, int]
-    deck_size: int
-    max_copies: int
-    rounds: int
-    hand_size: int
-    gallery_size: int
     icons: tuple[IconInfo, ...]
+
+    #: ES-7's numbers are the game's (``cardpress.vocabulary``), not card data: the
+    #: engine plays with them, so a designer's edit could only disagree with it
+    deck_size: ClassVar[int] = ESHI100_DECK
+    max_copies: ClassVar[int] = ESHI100_MAX_COPIES
 
     def icon(self, icon: Icon | str) -> IconInfo:
         return next(i for i in self.icons if i.id == icon)

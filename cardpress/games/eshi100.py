@@ -56,14 +56,21 @@ from cardpress.games.eshi100_settlement import icon_mask as icon_mask
 from cardpress.games.eshi100_settlement import same_icon_triples as same_icon_triples
 from cardpress.games.eshi100_settlement import settle as settle
 from cardpress.games.eshi100_settlement import settle_brute_force as settle_brute_force
+from cardpress.vocabulary import (
+    ESHI100_DECK,
+    ESHI100_GALLERY,
+    ESHI100_HAND,
+    ESHI100_MAX_COPIES,
+    ESHI100_ROUNDS,
+)
 from cardpress.vocabulary import ICONS as ICONS
 
 GAME_ID = "eshi100"
-ROUNDS = 4
-GALLERY = 4
-HAND = 5
-DECK_SIZE = 40
-MAX_COPIES = 4
+ROUNDS = ESHI100_ROUNDS
+GALLERY = ESHI100_GALLERY
+HAND = ESHI100_HAND
+DECK_SIZE = ESHI100_DECK
+MAX_COPIES = ESHI100_MAX_COPIES
 BIT_ADJUST = range(-5, 6)
 SETTLE_ADJUST = range(-10, 11)
 

@@ -41,16 +41,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from cardpress.catalogue.models import DECK_IDS, GAME_IDS, TRIPTYCH_GAMES
+from cardpress.catalogue.models import DECK_IDS, GAME_IDS
 from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
 from cardpress.print.export import export_deck_images, export_pod_images, write_atomic
+from cardpress.print.layout import PAPERS as PAPER_SIZES
+from cardpress.vocabulary import DECK_GAMES, LANGS
 
 MANIFEST = ".cardpress-manifest.json"
 ART_CACHE = Path(".cache") / "art"  # painted strokes, kept between builds (art.painterly.warm)
 WATCH_TICK_MS = 100  # --watch: how often an idle watcher wakes (and the first build waits)
-PAPERS = ("a4", "letter")
-LANGS = ("ja", "en")
-DECK_GAMES = {"triptych": TRIPTYCH_GAMES, "ultimatch": ("ultimatch",), "eshi100": ("eshi100",)}
+PAPERS = tuple(PAPER_SIZES)
 PACKAGE = Path(__file__).resolve().parents[1]
 
 

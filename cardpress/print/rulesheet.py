@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -38,6 +37,7 @@ from reportlab.platypus import (
 from cardpress.print import diagrams
 from cardpress.print.fonts import SheetFonts, register_fonts, sheet_fonts
 from cardpress.print.justify import BookParagraph
+from cardpress.print.layout import PAPERS
 from cardpress.print.palette import (
     ACCENT,
     BLUE,
@@ -69,7 +69,6 @@ HEADINGS = frozenset(
     {"title", "subtitle", "h1", "h2", "box_title", "example_title", "table_caption", "question"}
 )
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
 MARGIN_X = 16 * mm
 MARGIN_TOP = 15 * mm

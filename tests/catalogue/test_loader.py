@@ -307,9 +307,16 @@ def test_bid_must_be_a_number(cards_copy: Path) -> None:
     one_error(cards_copy, "px11: bid: must be a whole number, not a string")
 
 
-def test_catalogue_deck_rules_are_data(cards_copy: Path) -> None:
-    edit(cards_copy / "eshi100" / "catalogue.toml", "size = 40", "size = 41")
-    one_error(cards_copy, "the deck has 40 cards; it must have exactly 41")
+def test_the_games_numbers_are_not_card_data(cards_copy: Path) -> None:
+    """A deck size or a hand size in the catalogue would be an edit the referee never
+    plays by: the loader names the table and why, rather than silently ignoring it."""
+    path = cards_copy / "eshi100" / "catalogue.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\n[deck_rules]\nsize = 41\n\n[play]\nhand_size = 6\n",
+        encoding="utf-8",
+    )
+    one_error(cards_copy, "catalogue.toml", "deck_rules", "40 cards", "ES-7", "remove this table")
+    one_error(cards_copy, "catalogue.toml", "play", "hand (5)", "remove this table")
 
 
 def test_eshi100_models() -> None:
