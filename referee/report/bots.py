@@ -22,7 +22,7 @@ GAMES_PER_COUNT = 200
 def play(people: Figures, games: int = GAMES_PER_COUNT, seed: int = 0) -> Figures:
     """Bot games like ``people``'s: same game, options and player counts."""
     spec = GAMES[people.game]
-    out = Figures(people.game, people.setup, options=people.options)
+    out = Figures(people.game, people.setup, people.version, options=people.options)
     options = {k: v for k, v in people.options.items() if k in spec.options}
     for n in sorted(people.players):
         for i in range(games):
@@ -40,11 +40,11 @@ def play(people: Figures, games: int = GAMES_PER_COUNT, seed: int = 0) -> Figure
 
 
 def play_all(
-    people: dict[tuple[str, str], Figures],
+    people: dict[tuple[str, str, str], Figures],
     games: int = GAMES_PER_COUNT,
     seed: int = 0,
     progress: Progress = _nothing,
-) -> dict[tuple[str, str], Figures]:
+) -> dict[tuple[str, str, str], Figures]:
     groups = [key for key, f in people.items() if f.games]
     progress(0, len(groups))
     out = {}

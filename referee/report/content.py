@@ -61,16 +61,16 @@ def blocks(report: Report, lang: str) -> list[Block]:
     t = words(lang)
     out: list[Block] = [Heading(t("What real tables say"), 0)]
     out.append(Para(t("Database: %(source)s", source=report.source)))
-    if not report.versions_recorded:
-        out.append(
-            Para(
-                t(
-                    "The referee does not record which deck version a table played with, "
-                    "so games are grouped by game and setup (the options that differ from "
-                    "the game's defaults)."
-                )
+    out.append(
+        Para(
+            t(
+                "Games are grouped by game, deck version (the version printed on the "
+                "cards, as the card data said when the table was made) and setup (the "
+                "options that differ from the game's defaults). Tables made before the "
+                "referee recorded deck versions are grouped as “version not recorded”."
             )
         )
+    )
     out.append(
         Para(
             t(
@@ -85,15 +85,16 @@ def blocks(report: Report, lang: str) -> list[Block]:
         return out
     out.append(
         Grid(
-            (t("Game"), t("Setup"), t("Finished games"), t("Abandoned games")),
+            (t("Game"), t("Deck version"), t("Setup"), t("Finished games"), t("Abandoned games")),
             tuple(
                 (
                     game_name(game, lang),
+                    version or t("version not recorded"),
                     setup or t("standard"),
-                    str(report.people[(game, setup)].games),
-                    str(report.people[(game, setup)].abandoned),
+                    str(report.people[(game, version, setup)].games),
+                    str(report.people[(game, version, setup)].abandoned),
                 )
-                for game, setup in report.groups()
+                for game, version, setup in report.groups()
             ),
         )
     )
@@ -105,7 +106,8 @@ def blocks(report: Report, lang: str) -> list[Block]:
 def _group(people: Figures, bots: Figures | None, lang: str) -> list[Block]:
     t = words(lang)
     name = game_name(people.game, lang)
-    title = f"{name} ({people.setup})" if people.setup else name
+    version = people.version or t("version not recorded")
+    title = f"{name} · {version}" + (f" · {people.setup}" if people.setup else "")
     out: list[Block] = [Heading(title)]
     if not people.games:
         out.append(

@@ -1,8 +1,10 @@
 """The report's figures, from the tables' database and from bot games.
 
-One :class:`Figures` per game and setup (the options that differ from the
-engine's defaults): the referee stores no deck version yet, so a table's
-setup is what tells its games apart, and the report says so. People's
+One :class:`Figures` per game, deck version and setup (the options that
+differ from the engine's defaults). The deck version is the printed deck's
+``version`` as the card data said when the table was made (stored since
+migration 0005); tables made before have none and form a group of their
+own, which the report names as such. People's
 figures come from finished tables (abandoned ones are counted, not
 measured); the bots' from games played by :mod:`cardpress.games.simulate`'s
 bots with the same player counts and options.
@@ -40,6 +42,8 @@ class Figures:
 
     game: str
     setup: str  # "" for the engine's defaults
+    #: the printed deck's version the tables played ("": not recorded)
+    version: str = ""
     games: int = 0
     abandoned: int = 0
     #: per finished game, the game's own measure of length (turns, auctions, rounds)
@@ -160,16 +164,14 @@ def _aware(moment: datetime) -> datetime:
 class Report:
     """Every group's figures from people, and (once :mod:`.bots` ran) from bots."""
 
-    people: dict[tuple[str, str], Figures]
-    bots: dict[tuple[str, str], Figures]
+    people: dict[tuple[str, str, str], Figures]
+    bots: dict[tuple[str, str, str], Figures]
     #: the database as shown to a reader (password hidden)
     source: str
-    #: the deck version is not recorded by the referee: groups are game and setup
-    versions_recorded: bool = False
 
-    def groups(self) -> list[tuple[str, str]]:
+    def groups(self) -> list[tuple[str, str, str]]:
         order = list(GAMES)
-        return sorted(self.people, key=lambda k: (order.index(k[0]), k[1]))
+        return sorted(self.people, key=lambda k: (order.index(k[0]), k[1], k[2]))
 
     @property
     def finished(self) -> int:
@@ -178,10 +180,10 @@ class Report:
 
 def read(
     db: Database, now: datetime | None = None, progress: Progress = _nothing
-) -> dict[tuple[str, str], Figures]:
+) -> dict[tuple[str, str, str], Figures]:
     """People's figures per (game, setup), from every table in the database."""
     now = _aware(now or datetime.now(UTC))
-    out: dict[tuple[str, str], Figures] = {}
+    out: dict[tuple[str, str, str], Figures] = {}
     refused: dict[str, Counter[str]] = {}
     with db.session() as session:
         for table_id, rule, n in session.execute(
@@ -190,7 +192,16 @@ def read(
             refused.setdefault(table_id, Counter())[rule] += n
         t = GameTable
         rows = session.execute(
-            select(t.id, t.game, t.options, t.snapshot, t.terminal, t.created_at, t.touched_at)
+            select(
+                t.id,
+                t.game,
+                t.options,
+                t.deck_version,
+                t.snapshot,
+                t.terminal,
+                t.created_at,
+                t.touched_at,
+            )
             .where(t.game.in_(list(GAMES)))
             .order_by(t.id)
         ).all()
@@ -199,8 +210,10 @@ def read(
         logs = _logs(session, finished)
         progress(0, total)
         for done, row in enumerate(rows, 1):
-            key = (row.game, setup_of(row.game, row.options))
-            figures = out.get(key) or out.setdefault(key, Figures(*key, options=row.options))
+            key = (row.game, row.deck_version or "", setup_of(row.game, row.options))
+            figures = out.get(key) or out.setdefault(
+                key, Figures(row.game, key[2], key[1], options=row.options)
+            )
             figures.refusals.update(refused.get(row.id, Counter()))
             if row.terminal:
                 rulings, last = logs.get(row.id, (Counter(), None))

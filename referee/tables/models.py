@@ -57,6 +57,9 @@ class GameTable(Base):
     #: the public events of the latest change
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     terminal: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the ``version`` of the printed deck whose cards the table plays, as the card
+    #: data said when the table was made (None: not a printed deck, or unset)
+    deck_version: Mapped[str | None] = mapped_column(String(32), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     touched_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True

@@ -294,6 +294,7 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
             snapshot=state.to_json(),
             events=[e.to_json() for *_, ev in moves for e in ev],
             terminal=state.is_terminal(),
+            deck_version=deck_version(request.game, request.options),
             touched_at=utcnow(),
         )
         seat_tokens = _seat_tokens(host_token, n, request.bots)
@@ -366,6 +367,22 @@ def _engine_options(game: str, options: dict[str, Any], players: int) -> dict[st
 
     cards = list(load_catalogue().deck(game).cards)
     return {**options, "decks": [cards] * players}
+
+
+def deck_version(game: str, options: dict[str, Any]) -> str | None:
+    """The printed deck's version for a table of ``game`` (``cardpress report``
+    groups by it); None when its cards are no printed deck (絵師100人展's own
+    engine deck) or the card data cannot be read now (the table is made anyway)."""
+    from cardpress.catalogue import CatalogueError, load_catalogue
+    from cardpress.vocabulary import DECK_GAMES
+
+    if game == "eshi100" and options.get("deck", "standard") == "standard":
+        return None
+    deck_id = next((d for d, games in DECK_GAMES.items() if game in games), None)
+    try:
+        return (getattr(load_catalogue().deck(deck_id), "version", "") or None) if deck_id else None
+    except (CatalogueError, OSError, KeyError):  # KeyError: no such deck in the data
+        return None
 
 
 def _repeated(table: GameTable, request: CreateTable, create_key: CreateKey) -> Created:

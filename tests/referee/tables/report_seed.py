@@ -54,6 +54,7 @@ def seed(
     start: int = 0,
     options: dict[str, Any] | None = None,
     now: datetime | None = None,
+    deck_version: str | None = None,
 ) -> list[Seeded]:
     now = now or datetime.now(UTC)
     tables, seats, actions, out = [], [], [], []
@@ -78,6 +79,7 @@ def seed(
                 "snapshot": state.to_json(),
                 "events": [],
                 "terminal": True,
+                "deck_version": deck_version,
                 "created_at": created,
                 "touched_at": created + step * len(moves),
             }

@@ -14,8 +14,10 @@ import pikepdf
 import pytest
 from sqlalchemy import update
 
+from cardpress.catalogue import load_catalogue
 from referee.report import build, pdf, tokens
 from referee.report.words import words
+from referee.tables import store
 from referee.tables.db import Database, upgrade
 from referee.tables.models import GameTable
 from tests.referee.tables import report_seed
@@ -114,6 +116,9 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
     rush += report_seed.seed(db, "gallery-rush", 6, 4, start=100, now=now)
     auction = report_seed.seed(db, "finger-auction", 9, 3, start=200, now=now)
     strict = report_seed.seed(db, "finger-auction", 4, 2, 300, {"variant": "strict"}, now)
+    version = store.deck_version("finger-auction", {})
+    assert version == load_catalogue().deck("triptych").version != ""
+    printed = report_seed.seed(db, "finger-auction", 5, 4, 400, now=now, deck_version=version)
     # refusals through the real API: each illegal bid is a 400 naming its rule
     refused: Counter[str] = Counter()
     with app.test_client() as client:
@@ -144,14 +149,16 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
     report = build.gather(db, "test", bot_games=20, now=now)
     groups = {key: f for key, f in report.people.items()}
     assert set(groups) == {
-        ("gallery-rush", ""),
-        ("finger-auction", ""),
-        ("finger-auction", "variant=strict"),
+        ("gallery-rush", "", ""),
+        ("finger-auction", "", ""),
+        ("finger-auction", "", "variant=strict"),
+        ("finger-auction", version, ""),
     }
     for key, seeded in (
-        (("gallery-rush", ""), rush),
-        (("finger-auction", ""), auction),
-        (("finger-auction", "variant=strict"), strict),
+        (("gallery-rush", "", ""), rush),
+        (("finger-auction", "", ""), auction),
+        (("finger-auction", "", "variant=strict"), strict),
+        (("finger-auction", version, ""), printed),  # (+ the API's tables, none finished)
     ):
         got, want = groups[key], _expected(seeded)
         assert got.games == want["games"]
@@ -166,8 +173,9 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
         assert got.card_presence() == pytest.approx(want["presence"])
         # the bots played the same player counts
         assert set(report.bots[key].players) == set(want["players"])
-    assert groups[("finger-auction", "")].abandoned == 1  # the one in play is not
-    assert groups[("finger-auction", "")].refusals == refused
+    # the tables made through the API carry the card data's deck version
+    assert groups[("finger-auction", version, "")].abandoned == 1  # the one in play is not
+    assert groups[("finger-auction", version, "")].refusals == refused
     assert sum(refused.values()) == 4
 
     for lang in ("en", "ja"):
