@@ -277,7 +277,12 @@ def full_build_and_watch(edits: int) -> None:
         env = {**os.environ, "CARDPRESS_CARDS": str(cards)}
         load = os.getloadavg()[0]
         wall, cpu, summary = run_build(Path(tmp) / "out", env, "--jobs", "2")
-        files = [p for p in (Path(tmp) / "out").rglob("*") if p.is_file()]
+        outputs = Path(tmp) / "out"
+        files = [  # the painted strokes kept under .cache are not outputs
+            p
+            for p in outputs.rglob("*")
+            if p.is_file() and ".cache" not in p.relative_to(outputs).parts
+        ]
         size = sum(p.stat().st_size for p in files)
         base_wall, base_cpu, _ = run_build(Path(tmp) / "serial", env, "--jobs", "1")
         warm_wall, _, warm = run_build(Path(tmp) / "out", env)
