@@ -20,7 +20,7 @@ from cardpress.cli_options import (
     out_option,
     warn_about_base_url,
 )
-from cardpress.designer.cli import sheet_command
+from cardpress.designer.cli import diff_command, printed_command, sheet_command
 from cardpress.print.cli import build_command
 
 EXIT_PROBLEMS = 2
@@ -80,6 +80,8 @@ def check(cards_dir: Path | None, csv_file: Path | None) -> None:
 
 main.add_command(build_command, "build")
 main.add_command(sheet_command, "sheet")
+main.add_command(diff_command, "diff")
+main.add_command(printed_command, "printed")
 
 
 @main.command()

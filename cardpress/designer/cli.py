@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from cardpress.catalogue.models import DECK_IDS
-from cardpress.cli_options import cards_option
+from cardpress.cli_options import base_url_option, cards_option, out_option
 
 EXIT_PROBLEMS = 2
 
@@ -116,3 +116,138 @@ def sheet_import(book: Path, deck: str | None, replace: bool, cards_dir: Path | 
         click.echo(f"wrote {display_path(path)}", err=True)
     if removed:
         click.echo(f"removed {display_path(book)} (its cards are in TOML now)", err=True)
+
+
+@click.command("diff")
+@click.argument("rev", required=False)
+@click.option(
+    "--since-print",
+    is_flag=True,
+    help="Compare with the last print run recorded in cards/printed.toml (no git needed).",
+)
+@click.option(
+    "--say",
+    "say_lang",
+    type=click.Choice(["ja", "en"]),
+    default=None,
+    help="Language of the report on the terminal (default: the terminal's).",
+)
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["ja", "en"]),
+    help="Language of the changelog and reprint pack (repeatable; default both).",
+)
+@click.option(
+    "--paper",
+    "papers",
+    multiple=True,
+    type=click.Choice(["a4", "letter"]),
+    help="Paper (repeatable; default both).",
+)
+@click.option("--size", type=click.Choice(["poker", "bridge", "mini-euro"]), default="poker")
+@click.option("--duplex", type=click.Choice(["long", "short", "gutterfold"]), default="long")
+@click.option("--gutters/--no-gutters", default=True, help="As for cardpress build.")
+@click.option(
+    "--files/--no-files",
+    default=True,
+    show_default=True,
+    help="Also write the changelog sheets and the reprint pack.",
+)
+@base_url_option
+@out_option("build/reprint")
+@cards_option
+def diff_command(
+    rev, since_print, say_lang, langs, papers, size, duplex, gutters, files, base_url, out,
+    cards_dir,
+) -> None:  # fmt: skip
+    """What changed since REV (a git revision) or since the last print run, card by card.
+
+    Names the cards added, removed or changed, field by field, and whether
+    each prints differently (text, art, layout); writes a changelog sheet
+    and a reprint pack of only the cards that print differently. Without
+    REV: the last print run if one is recorded (cardpress printed --record),
+    else HEAD.
+    """
+    from cardpress.catalogue import CatalogueError
+    from cardpress.catalogue.problems import display_path
+    from cardpress.cli_options import warn_about_base_url
+    from cardpress.config import ConfigError, resolve_base_url
+    from cardpress.designer.diff import rule_titles, run_diff, write_outputs
+    from cardpress.designer.report import terminal_lines
+    from cardpress.designer.reprint import PackOptions
+    from cardpress.designer.sources import SourceError
+    from cardpress.designer.words import say, terminal_lang
+    from cardpress.paths import BUILD
+
+    if rev is not None and since_print:
+        raise click.BadParameter("give a revision or --since-print, not both", param_hint="REV")
+    lang = say_lang or terminal_lang()
+    try:
+        url = resolve_base_url(base_url)
+        result = run_diff(rev, since_print, url)
+    except CatalogueError as exc:
+        _problems(exc)
+    except (SourceError, ConfigError, OSError) as exc:
+        _fail([str(exc)])
+    for line in terminal_lines(result.diff, lang, result.since[lang], rule_titles(lang)):
+        click.echo(line)
+    if not files:
+        return
+    warn_about_base_url(url)
+    opts = PackOptions(
+        langs=tuple(dict.fromkeys(langs)) or ("ja", "en"),
+        papers=tuple(dict.fromkeys(papers)) or ("a4", "letter"),
+        base_url=url,
+        out=out or BUILD / "reprint",
+        size=size,
+        duplex=duplex,
+        gutter=gutters,
+    )
+    try:
+        written = write_outputs(result, opts)
+    except CatalogueError as exc:
+        _problems(exc)
+    except OSError as exc:
+        _fail([str(exc)])
+    click.echo(
+        say(lang, "wrote {path}", path=f"{display_path(opts.out)}/ ({len(written)})"), err=True
+    )
+
+
+@click.command("printed")
+@click.option(
+    "--record",
+    is_flag=True,
+    help="Record the card data as printed now (after a print run), in cards/printed.toml.",
+)
+@base_url_option
+@cards_option
+def printed_command(record: bool, base_url: str | None, cards_dir: Path | None) -> None:
+    """What cards/printed.toml remembers of the last print run (--record: this one)."""
+    from cardpress.catalogue import CatalogueError
+    from cardpress.catalogue.problems import display_path
+    from cardpress.config import ConfigError, resolve_base_url
+    from cardpress.designer.snapshot import take
+    from cardpress.designer.sources import SourceError, read_printed, record_printed
+
+    root = _root()
+    try:
+        if record:
+            snap = take(resolve_base_url(base_url), root)
+            path = record_printed(root, snap)
+            counts = ", ".join(f"{d} {len(v['cards'])}" for d, v in snap["decks"].items())
+            click.echo(f"recorded the print run in {display_path(path)}: {counts}", err=True)
+            return
+        snap = read_printed(root)
+    except CatalogueError as exc:
+        _problems(exc)
+    except (SourceError, ConfigError, OSError) as exc:
+        _fail([str(exc)])
+    if snap is None:
+        click.echo("no print run recorded: run `cardpress printed --record` after printing")
+        return
+    click.echo(f"last print run: {snap.get('recorded')}, QR codes to {snap.get('base_url')}")
+    for deck_id, deck in snap["decks"].items():
+        click.echo(f"  {deck_id}: version {deck.get('version') or '-'}, {len(deck['cards'])} cards")
