@@ -212,9 +212,9 @@ def _explain(a: Auction, names: list[str]) -> list[str]:
                 )
         if a.winner is None:
             if len(a.void) == 2:
-                lines.append(gettext("Both right hands are blocked: bid again."))
+                lines.append(gettext("Both right hands are blocked: re-bid."))
             else:
-                lines.append(gettext("Both right hands show the same number: bid again."))
+                lines.append(gettext("Both right hands show the same number: re-bid."))
             return lines
         loser = a.seats[1] if a.winner == a.seats[0] else a.seats[0]
         win_hand = hands[a.winner]
@@ -243,9 +243,9 @@ def _explain(a: Auction, names: list[str]) -> list[str]:
     parts = [gettext("%(values)s collided", values=_and(collided))] if collided else []
     if a.winner is None:
         if a.strict and collided:
-            parts.append(gettext("in the strict variant any collision means everyone bids again"))
+            parts.append(gettext('in the "strict" variant any collision means a re-bid'))
         else:
-            parts.append(gettext("no bid is unique: everyone bids again"))
+            parts.append(gettext("no bid is unique: everyone makes a re-bid"))
         return [gettext("; ").join(parts) + gettext(".")]
     low = bids[a.winner]
     parts.append(gettext("%(n)s is the lowest unique bid", n=low))
@@ -403,7 +403,8 @@ def ultimatch() -> str | Response:
     first = request.args.get("s", "0")
     first_seat = int(first) if first in {str(i) for i in range(len(names))} else 0
     clockwise = request.args.get("o") == "cw"
-    pass_rule = "official" if request.args.get("r") == "official" else "standard"
+    # UM-6: "official" is the strict variant's name in links of earlier versions
+    pass_rule = "strict" if request.args.get("r") in ("strict", "official") else "standard"
     if error or not names:
         return render_template(
             "follow/ultimatch_setup.html",

@@ -71,7 +71,8 @@ def test_termbase_loads_and_names_every_term_in_both_languages() -> None:
     # the terms the rules editor found drifting must be there
     for needed in (
         "keep", "bank", "nominate", "forgery", "bid-effect", "challenger", "miss-count",
-        "supply", "referee-app", "two-hand-auction", "re-bid",
+        "supply", "referee-app", "two-hand-auction", "re-bid", "bid-collision", "strict",
+        "alta-hand", "variant",
     ):  # fmt: skip
         assert needed in ids, needed
     for t in terms:
@@ -160,3 +161,50 @@ def test_every_glossary_term_of_the_sheets_is_a_termbase_term() -> None:
                             if t.name.lower() not in names[lang]
                         ]
     assert not missing, "glossary terms not in locales/termbase.toml:\n" + "\n".join(missing)
+
+
+# what an editor found saying one thing two ways (sheet, card, web, table words): each
+# must be caught wherever it comes back
+DRIFT = [
+    ("ja", "めくったカードを確保する", "bank"),
+    ("en", "Alta", "alta-hand"),
+    ("en", "Give red-3 to the alta.", "alta-hand"),
+    ("en", "easier: one more alta card", "alta-hand"),
+    ("en", "use the stricter pass rule", "strict"),
+    ("ja", "厳しいオプションでは", "variant"),
+    ("en", "Passing (official variant): only when", "variant"),
+    ("ja", "パス（公式バリアント）", "variant"),
+    ("en", "official: pass when every match uses alta-hand cards alone", "strict"),
+    ("en", "Nobody won: bid again.", "re-bid"),
+    ("en", "no bid is unique: everyone bids again", "re-bid"),
+    ("en", "Mona Lisa: Counts as any painter", "mona-lisa"),
+    ("ja", "どの画家としても数えられる", "mona-lisa"),
+    ("en", "auction, simultaneous bids, set collection", "bid-collision"),
+    ("ja", "残った宣言をした人がチャレンジャー", "challenger"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "term_id"), DRIFT)
+def test_each_drift_the_editor_found_is_caught(lang: str, text: str, term_id: str) -> None:
+    assert term_id in {h.term.id for h in termbase.scan(text, lang, "x")}, (text, term_id)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "alta hand", "alta-hand cards", "the alta hand", "a re-bid", "the strict variant",
+        "no official card list", "Counts toward any painter",
+    ],
+)  # fmt: skip
+def test_the_right_words_pass(text: str) -> None:
+    assert not list(termbase.scan(text, "en", "x")), text
+
+
+def test_the_choose_card_names_every_mechanic_of_the_seed() -> None:
+    """Finger Auction's mechanics are auction, bid collision (バッティング) and set collection."""
+    from cardpress.rules import rule_card_text
+
+    collision = termbase.term("bid-collision")
+    for lang in termbase.LANGS:
+        card = " ".join(body for _, body in rule_card_text("choose", lang))
+        assert collision.names[lang].lower() in card.lower(), (lang, card)

@@ -29,7 +29,7 @@ from cardpress.vocabulary import COLOURS
 
 Card = tuple[str, int]
 MAX_PLAYERS = 5
-PASS_RULES = ("standard", "official")  # UM-6
+PASS_RULES = ("standard", "strict")  # UM-6 (from cardpress.games.ultimatch)
 #: a card in the log: its colour's first letter (unique in UM-1's six) and its number
 LETTER: dict[str, str] = {c[0]: c for c in COLOURS}
 assert len(LETTER) == len(COLOURS)
@@ -97,7 +97,7 @@ class PyramidTracker:
     names: tuple[str, ...]
     first: int = 0  # seat of the first player (UM-7: highest card given to the alta hand)
     clockwise: bool = False  # UM-7's variant; counter-clockwise by default
-    pass_rule: str = "standard"  # UM-6: "official" is the variant
+    pass_rule: str = "standard"  # UM-6: "strict" is the variant
     turns: list[Turn] = field(default_factory=list)
     entries: list[str] = field(default_factory=list)
 

@@ -154,13 +154,26 @@ STANDARD_TYPES: tuple[Eshi100Card, ...] = (
     _std(4, 1, (_K,)),
     _std(5, 2, (_U, _S)),
     _std(6, 2, (_A, _K)),
-    _std(7, 2, (_S,), bit=Effect(EffectTiming.BIT, "bid_bonus", _t("入札+3", "Bid +3"), amount=3)),
+    _std(
+        7,
+        2,
+        (_S,),
+        bit=Effect(
+            EffectTiming.BIT,
+            "bid_bonus",
+            _t("自分の入札ポイントの合計に＋3。", "+3 to your bid total."),
+            amount=3,
+        ),
+    ),
     _std(
         8,
         2,
         (_U,),
         settlement=Effect(
-            EffectTiming.SETTLEMENT, "points", _t("清算+1点", "Settlement: +1 point"), amount=1
+            EffectTiming.SETTLEMENT,
+            "points",
+            _t("清算で＋1点。", "+1 point at settlement."),
+            amount=1,
         ),
     ),
     _std(9, 3, (_K,), bit=Effect(EffectTiming.BIT, "draw", _t("1枚引く", "Draw 1 card"), amount=1)),

@@ -16,10 +16,11 @@ Engine actions, by phase:
 
 Options: ``difficulty`` (one of :data:`DIFFICULTIES`, UM-12), ``turn_order``
 ("counter-clockwise" | "clockwise", UM-7), ``pass_rule`` ("standard" |
-"official", UM-6), ``dealer`` (seat; the first-player tie-break starts at
-the dealer's left, i.e. the next seat clockwise). Seats are numbered
-clockwise. In solitaire there is no alta hand, exchange or pass, so only the
-"normal" difficulty applies (the Ultimatch reward already goes to hand).
+"strict", UM-6; "official", its name in earlier versions, is read as
+"strict"), ``dealer`` (seat; the first-player tie-break starts at the
+dealer's left, i.e. the next seat clockwise). Seats are numbered clockwise.
+In solitaire there is no alta hand, exchange or pass, so only the "normal"
+difficulty applies (the Ultimatch reward already goes to hand).
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ from cardpress.vocabulary import COLOURS
 GAME_ID = "ultimatch"
 
 TURN_ORDERS = ("counter-clockwise", "clockwise")
-PASS_RULES = ("standard", "official")
+PASS_RULES = ("standard", "strict")
+#: option values of earlier versions, still accepted from stored tables, records and the API
+PASS_RULE_ALIASES = {"official": "strict"}
 #: the refusal a referee explains with the match rule's own reasons (ultimatch_match.explain)
 NO_MATCH = N_("%(cards)s does not match %(target)s")
 
@@ -201,6 +204,8 @@ class UltimatchState(GameState):
                 value="normal",
             )
         choice_option(o, "turn_order", TURN_ORDERS)  # UM-7
+        if isinstance(o["pass_rule"], str) and o["pass_rule"] in PASS_RULE_ALIASES:
+            o["pass_rule"] = PASS_RULE_ALIASES[o["pass_rule"]]
         choice_option(o, "pass_rule", PASS_RULES)  # UM-6
         seat_option(o, "dealer", n)
         self.deck = list(DECK)
@@ -368,12 +373,12 @@ class UltimatchState(GameState):
     def pass_allowed(self, player: int) -> bool:
         """UM-6: no match -> must pass; else pass only if every match uses alta cards.
 
-        "standard": no play of hand cards alone; "official": no play using a
+        "standard": no play of hand cards alone; "strict": no play using a
         hand card at all.
         """
         if self.solitaire:
             return False
-        if self.options["pass_rule"] == "official":
+        if self.options["pass_rule"] == "strict":
             return not self._hand_card_match(player)
         return not self.hand_only_match(player)
 

@@ -46,6 +46,7 @@ from cardpress.print.typeset import (
     fit_lines,
     fit_or_wrap,
     framed_panel,
+    label,
     paragraph,
     qr_box,
     rect,
@@ -161,7 +162,7 @@ def _header_text(
     canvas, ctx: Ctx, x0: float, header_h: float, title: str, sub: str, title_size: float
 ) -> None:
     """A header's title and, under it, a smaller line (Forgery / Monet; Mona Lisa / Counts
-    as any painter), both between the safe zone and the panel."""
+    for any painter; belongs to none), both between the safe zone and the panel."""
     maxw = ctx.w - x0 - max(SAFE, FRAME_MIN)
     sub_size = max(MIN_SIZE, 7 * ctx.s)
     base = ctx.h - SAFE - 0.3 * mm - 0.88 * title_size
@@ -316,7 +317,13 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     canvas.setFillColorRGB(*GOLD_DARK)
     x0 = right + 2.2 * mm * ctx.s
     _header_text(
-        canvas, ctx, x0, header_h, card.title[ctx.lang], ctx._("Counts as any painter"), 11 * ctx.s
+        canvas,
+        ctx,
+        x0,
+        header_h,
+        card.title[ctx.lang],
+        ctx._("Counts toward any painter"),
+        11 * ctx.s,
     )
     ax, ay, aw, ah = _art_box(ctx, panel)
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
@@ -478,7 +485,9 @@ def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> R
 def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, lang: str, navy):
     out = []
     for item in items:
-        text = f'<font name="{SANS_BOLD}">{escape(item.heading)}</font>  {escape(item.body)}'
+        # a run-in heading ends in its language's colon, so "Goal" does not run into the sentence
+        head = label(lang, "%(heading)s:") % {"heading": item.heading}
+        text = f'<font name="{SANS_BOLD}">{escape(head)}</font> {escape(item.body)}'
         out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
         if item.table is not None and item.table.rows:
             tfs = max(RULE_CARD_MIN_PT, fs * 0.95)

@@ -35,7 +35,7 @@ from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
 from cardpress.games.finger_auction import VARIANTS
-from cardpress.games.ultimatch import DIFFICULTIES, PASS_RULES, TURN_ORDERS
+from cardpress.games.ultimatch import DIFFICULTIES, PASS_RULE_ALIASES, PASS_RULES, TURN_ORDERS
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.print.export import card_png
 from cardpress.print.qr import qr_matrix
@@ -97,15 +97,15 @@ OPTION_NAMES = {
 #: how the create page names each option value
 OPTION_LABELS = {
     ("variant", "standard"): N_("standard"),
-    ("variant", "strict"): N_("strict: any tie among three or more means bid again"),
+    ("variant", "strict"): N_("strict: any collision among three or more means a re-bid"),
     ("difficulty", "normal"): N_("normal"),
-    ("difficulty", "easier-alta-1"): N_("easier: one more alta card"),
-    ("difficulty", "easier-alta-2"): N_("easier: two more alta cards"),
+    ("difficulty", "easier-alta-1"): N_("easier: one more alta-hand card"),
+    ("difficulty", "easier-alta-2"): N_("easier: two more alta-hand cards"),
     ("difficulty", "easier-exchange"): N_("easier: two exchanges"),
-    ("difficulty", "harder-remove"): N_("harder: one alta card removed"),
+    ("difficulty", "harder-remove"): N_("harder: one alta-hand card removed"),
     ("difficulty", "harder-reward"): N_("harder: the whole reward goes to hand"),
-    ("pass_rule", "standard"): N_("standard: pass when every match needs an alta card"),
-    ("pass_rule", "official"): N_("official: pass when every match uses alta cards alone"),
+    ("pass_rule", "standard"): N_("standard: pass when every match needs an alta-hand card"),
+    ("pass_rule", "strict"): N_("strict: pass only when every match uses alta-hand cards alone"),
     ("turn_order", "counter-clockwise"): N_("counter-clockwise"),
     ("turn_order", "clockwise"): N_("clockwise"),
     ("deck", "starter"): N_("the printed proxy starter deck, for everyone"),
@@ -128,7 +128,11 @@ def option_choices(game: str, key: str) -> tuple[Any, ...]:
 
 
 def option_value(game: str, key: str, raw: str | None) -> Any:
-    """The form's text back to the engine's value; None when it is not a choice."""
+    """The form's text back to the engine's value; None when it is not a choice.
+
+    An option value of earlier versions (UM-6's "official") is read as its new name."""
+    if key == "pass_rule":
+        raw = PASS_RULE_ALIASES.get(raw or "", raw)
     for value in option_choices(game, key):
         if str(value) == raw:
             return value

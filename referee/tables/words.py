@@ -209,7 +209,7 @@ def action(game: str, act: str, view: Mapping[str, Any] | None = None) -> str:
             painter=painter(arg.split(":")[0]),
         ),
         "discard": lambda: _("Discard %(card)s", card=c(arg)),
-        "give": lambda: _("Give %(card)s to the alta", card=c(arg)),
+        "give": lambda: _("Give %(card)s to the alta hand", card=c(arg)),
         "noswap": lambda: _("Keep my hand"),
         "alta": lambda: _("Put %(card)s in the alta hand", card=c(arg)),
         "none": lambda: _("Nothing to move: go on"),
@@ -322,7 +322,7 @@ def event(
                 [_("Bids: %(bids)s.", bids=_bids(bids, name)), *_clashes(bids, name)]
             )
             if kind == "rebid":
-                return _joined_sentences([why, _("Nobody won: bid again.")])
+                return _joined_sentences([why, _("Nobody won: re-bid.")])
             won = ngettext(
                 "%(player)s won and takes %(num)d card.",
                 "%(player)s won and takes %(num)d cards.",
@@ -425,7 +425,9 @@ def event(
         ),
         "round_end": lambda: _("The round is over."),
         "round_start": lambda: _("A new round begins."),
-        "alta_revealed": lambda: _("The alta is revealed: %(cards)s.", cards=cs(d.get("alta"))),
+        "alta_revealed": lambda: _(
+            "The alta hand is revealed: %(cards)s.", cards=cs(d.get("alta"))
+        ),
         "first_player": lambda: _("%(player)s plays first.", player=who),
         "offers": lambda: _("Offers are made."),
         "exchange": lambda: _(

@@ -111,7 +111,7 @@ def _positions(count: int = 60):
     for seed in range(count):
         players = 1 + seed % 5
         difficulty = "normal" if players == 1 else DIFFICULTIES[seed % len(DIFFICULTIES)]
-        pass_rule = "official" if seed % 4 == 3 else "standard"
+        pass_rule = "strict" if seed % 4 == 3 else "standard"
         s = um_new_game(players, seed, difficulty=difficulty, pass_rule=pass_rule)
         rngs = [RandomBot(seed * 11 + i) for i in range(players)]
         while not s.is_terminal():
@@ -148,10 +148,10 @@ def test_ultimatch_queries_agree_with_the_list_of_plays() -> None:
             assert s.has_match(p) == bool(found)
             assert s.hand_only_match(p) == any(all(c in hand for c in cs) for _, cs, _ in found)
             if not s.solitaire:
-                official = not any(any(c in hand for c in cs) for _, cs, _ in found)
+                strict = not any(any(c in hand for c in cs) for _, cs, _ in found)
                 standard = not any(all(c in hand for c in cs) for _, cs, _ in found)
                 rule = s.options["pass_rule"]
-                assert s.pass_allowed(p) == (official if rule == "official" else standard)
+                assert s.pass_allowed(p) == (strict if rule == "strict" else standard)
             index = s.match_index(p)
             for t in s.targets():
                 for size, alta, ult in [(1, a, False) for a in (0, 1, 2)] + [

@@ -183,7 +183,7 @@ def options_for(game: str, players: int, draw: Any) -> dict[str, Any]:
         return {
             "difficulty": draw(st.sampled_from(diffs)),
             "turn_order": draw(st.sampled_from(["counter-clockwise", "clockwise"])),
-            "pass_rule": draw(st.sampled_from(["standard", "official"])),
+            "pass_rule": draw(st.sampled_from(["standard", "strict"])),
         }
     return {
         "auctioneer": draw(st.integers(0, players - 1)),

@@ -167,10 +167,16 @@ def test_um6_pass_rules() -> None:
     assert info.value.rule_id == "UM-6"
     _set_table(s, bottom, hand=["blue-1"], alta=["blue-2"])  # 1+2 = 3: mixed hand+alta
     assert "pass" in s.legal_actions(s.turn)
-    s.options["pass_rule"] = "official"
+    s.options["pass_rule"] = "strict"
     assert "pass" not in s.legal_actions(s.turn)
     _set_table(s, bottom, hand=["blue-1"], alta=[])
     assert s.legal_actions(s.turn) == ["pass"]  # required
+
+
+def test_um6_strict_variant_keeps_accepting_its_earlier_name() -> None:
+    """The option value "official" of earlier versions (tables, records, the API) is "strict"."""
+    assert _match_phase(2, pass_rule="official").options["pass_rule"] == "strict"
+    assert _match_phase(2, pass_rule="strict").options["pass_rule"] == "strict"
 
 
 def test_um6_everyone_passes_the_team_loses() -> None:

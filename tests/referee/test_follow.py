@@ -37,7 +37,7 @@ def test_two_hand_outcome_in_words_and_japanese(client):
     assert "1は3より小さい。Benが1枚取ります。" in text(ja.get_data(as_text=True))
     blocked = client.get(f"{URL}?{GAME}&log=2.2.1-3/3.3/3").get_data(as_text=True)
     assert "Aki's right hand 3 is blocked by Ben's left hand." in text(blocked)
-    assert "Both right hands are blocked: bid again." in text(blocked)
+    assert "Both right hands are blocked: re-bid." in text(blocked)
 
 
 def test_refusals_are_sentences(client):

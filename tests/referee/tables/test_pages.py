@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import io
 import random
 import re
@@ -279,7 +280,7 @@ RAW_TABLES = [
     ("finger-auction", ["Aki", "Ben", "Chi"], {"variant": "strict"}),
     ("gallery-rush", ["Aki", "Ben", "Chi"], {}),
     ("detective-eye", ["Aki", "Ben", "Chi"], {}),
-    ("ultimatch", ["Aki", "Ben", "Chi"], {"pass_rule": "official"}),
+    ("ultimatch", ["Aki", "Ben", "Chi"], {"pass_rule": "strict"}),
     ("ultimatch", ["Solo"], {}),
     ("eshi100", ["Aki", "Ben", "Chi"], {"bit_cards_discarded": False}),
     ("eshi100", ["Aki", "Ben"], {"deck": "starter"}),  # printed cards, a manual bid effect
@@ -415,14 +416,14 @@ def test_the_create_page_offers_every_engine_option_folded(api):
     for name in ("pass_rule", "turn_order", "dealer", "seed"):
         assert f'name="{name}"' in folded
     assert 'name="difficulty"' in html and 'name="difficulty"' not in folded
-    assert "official: pass when every match uses alta cards alone" in folded
+    assert "strict: pass only when every match uses alta-hand cards alone" in folded
     assert '<option value="standard" selected>' in folded  # the rules' default
     form = {
         "game": "ultimatch",
         "go": "1",
         "name0": "Aki",
         "name1": "Ben",
-        "pass_rule": "official",
+        "pass_rule": "official",  # UM-6's variant as earlier versions named it
         "turn_order": "counter-clockwise",
         "dealer": "1",
     }
@@ -433,12 +434,12 @@ def test_the_create_page_offers_every_engine_option_folded(api):
     record = logged(api, table, token)
     assert record["options"] == {
         "difficulty": "normal",
-        "pass_rule": "official",
+        "pass_rule": "strict",
         "dealer": 1,
         "turn_order": "counter-clockwise",
     }
     page = api.get(path_of(host) if "://" in host else host).get_data(as_text=True)
-    assert "Passing (official variant)" in page
+    assert 'Passing ("strict" variant)' in html_module.unescape(page)
     refused = api.post("/en/tables/new", data={**form, "dealer": "4"})
     assert refused.status_code == 303  # POST/redirect/GET: a reload never posts again
     again = api.get(refused.headers["Location"]).get_data(as_text=True)
@@ -771,3 +772,18 @@ def test_places_shared_without_a_tie_are_not_called_a_tie(api):
     assert f"{shared} share place 2." in en and "leaves them level" not in en, en[-1200:]
     ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
     assert f"{'、'.join(names[p] for p in seconds)}は2位で並びます。" in ja, ja[-1200:]
+
+
+@pytest.mark.parametrize("value", ["strict", "official"])
+def test_um6_strict_variant_is_accepted_by_its_name_and_its_earlier_name(api, value):
+    """UM-6's variant is "strict"; tables and links of earlier versions say "official"."""
+    made = create_table(api, game="ultimatch", players=["Aki", "Ben"], options={"pass_rule": value})
+    record = logged(api, made["table"], made["host"]["token"])
+    assert record["options"]["pass_rule"] == "strict"
+    refused = api.post(
+        "/api/v1/tables",
+        json={"game": "ultimatch", "players": ["Aki", "Ben"], "options": {"pass_rule": "loose"}},
+    )
+    assert refused.status_code == 400
+    message = refused.get_json()["error"]["message"]
+    assert "pass_rule" in message and "strict" in message and "official" not in message
