@@ -190,6 +190,15 @@ def test_each_painter_handles_the_brush_in_a_manner_of_its_own():
     assert len(_strokes_drawn(_ops(catalogue().triptych.card("m1")))) > 500
 
 
+def test_van_gogh_indoors_keeps_the_furniture_and_the_vase():
+    """The Bedroom and the Sunflowers are painted without the sky's vortices: their strokes
+    turn clearly less than the Starry Night's (read from the drawn paths)."""
+    t = catalogue().triptych
+    turning = {i: _stats(_strokes_drawn(_ops(t.card(i))))["turning"] for i in ("g1", "g3", "g5")}
+    assert turning["g1"] < 0.7 * turning["g5"], turning
+    assert turning["g3"] < 0.7 * turning["g5"], turning
+
+
 def test_a_forgery_is_painted_off_its_painters_manner():
     """A forger's strokes all run one way, where the painter's follow the picture."""
     import math

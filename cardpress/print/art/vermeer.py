@@ -654,7 +654,7 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
             (hx + w * 0.06, hy + h * 0.04),
             (hx - w * 0.02, hy + h * 0.06),
         ],
-        hex_rgb("#b8904a"),
+        hex_rgb("#8a6a34"),
     )  # hair, parted and drawn back
     for k in range(3):  # ringlets at the temple
         pen.ellipse(
@@ -716,7 +716,7 @@ def _art_of_painting(pen: Pen, w: float, h: float) -> None:
     _lit_wall(pen, w, h, "#e2dac4", "#a89c82")
     # the great map of the Netherlands on the back wall, its rods and folds
     mx, my, mw, mh = w * 0.24, h * 0.44, w * 0.72, h * 0.5
-    pen.rect(mx, my, mw, mh, hex_rgb("#cdb27a"))
+    pen.rect(mx, my, mw, mh, hex_rgb("#b4985e"))
     pen.blob(
         [
             (mx + mw * 0.2, my + mh * 0.2),
@@ -750,57 +750,62 @@ def _art_of_painting(pen: Pen, w: float, h: float) -> None:
             hex_rgb("#24211e"),
         )
     # Clio by the window, in pale blue, the laurel, the trumpet and the yellow book
-    cx = w * 0.36
+    cx = w * 0.37
     pen.poly(
         [
-            (cx - w * 0.08, h * 0.12),
-            (cx + w * 0.08, h * 0.12),
-            (cx + w * 0.045, h * 0.42),
-            (cx - w * 0.05, h * 0.42),
+            (cx - w * 0.1, h * 0.1),
+            (cx + w * 0.1, h * 0.1),
+            (cx + w * 0.055, h * 0.48),
+            (cx - w * 0.06, h * 0.48),
         ],
         hex_rgb("#8aa6cc"),
     )
     pen.blob(
         [
-            (cx - w * 0.05, h * 0.4),
-            (cx + w * 0.05, h * 0.4),
-            (cx + w * 0.04, h * 0.56),
-            (cx - w * 0.05, h * 0.56),
+            (cx - w * 0.06, h * 0.46),
+            (cx + w * 0.06, h * 0.46),
+            (cx + w * 0.05, h * 0.64),
+            (cx - w * 0.06, h * 0.64),
         ],
         hex_rgb("#6f8fbf"),
     )
-    pen.ellipse(
-        cx - w * 0.005, h * 0.62, w * 0.028, h * 0.05, hex_rgb("#ead0b0")
-    )  # her lowered face
-    pen.ellipse(cx, h * 0.67, w * 0.036, h * 0.018, hex_rgb("#4f7a3a"))  # the laurel
-    pen.dab(cx + w * 0.05, h * 0.64, w * 0.13, 0.75, 1.4, hex_rgb("#c9a24a"))  # the trumpet
-    pen.ellipse(cx + w * 0.09, h * 0.69, 1.8, 1.8, hex_rgb("#d9b24a"))
-    pen.rect(cx - w * 0.07, h * 0.44, w * 0.045, h * 0.06, hex_rgb("#e0b83a"))  # the book
+    pen.ellipse(cx - w * 0.005, h * 0.71, w * 0.034, h * 0.06, hex_rgb("#f4e0c4"))  # her face
+    pen.ellipse(cx + w * 0.01, h * 0.69, w * 0.015, h * 0.04, hex_rgb("#c0a080"), 0.6)
+    pen.ellipse(cx, h * 0.77, w * 0.045, h * 0.022, hex_rgb("#4f7a3a"))  # the laurel
+    pen.dab(cx + w * 0.065, h * 0.72, w * 0.16, 0.75, 1.8, hex_rgb("#c9a24a"))  # the trumpet
+    pen.ellipse(cx + w * 0.115, h * 0.79, 2.2, 2.2, hex_rgb("#d9b24a"))
+    pen.rect(cx - w * 0.085, h * 0.5, w * 0.055, h * 0.08, hex_rgb("#e0b83a"))  # the book
     # the easel and canvas at the right, the laurel begun on it
-    pen.rect(w * 0.73, h * 0.22, w * 0.14, h * 0.34, hex_rgb("#e0d6bc"))
-    pen.ellipse(w * 0.79, h * 0.52, w * 0.04, h * 0.015, hex_rgb("#6a8a4a"))
-    pen.dab(w * 0.78, h * 0.3, h * 0.6, math.pi / 2 + 0.08, 1.4, hex_rgb("#4a3422"))
+    pen.rect(w * 0.75, h * 0.22, w * 0.15, h * 0.38, hex_rgb("#e0d6bc"))
+    pen.ellipse(w * 0.81, h * 0.56, w * 0.045, h * 0.016, hex_rgb("#6a8a4a"))
+    pen.dab(w * 0.8, h * 0.32, h * 0.64, math.pi / 2 + 0.08, 1.6, hex_rgb("#4a3422"))
     # the painter from behind: black slashed doublet, beret, red stockings, on a stool
-    px = w * 0.6
+    px = w * 0.61
     pen.blob(
         [
-            (px - w * 0.08, h * 0.3),
-            (px - w * 0.085, h * 0.56),
-            (px + w * 0.075, h * 0.56),
-            (px + w * 0.085, h * 0.3),
+            (px - w * 0.1, h * 0.28),
+            (px - w * 0.105, h * 0.6),
+            (px + w * 0.095, h * 0.6),
+            (px + w * 0.105, h * 0.28),
         ],
         hex_rgb("#161412"),
     )
-    for k in range(5):
+    for k in range(4):
         pen.dab(
-            px - w * 0.06 + k * w * 0.03, h * 0.44, h * 0.18, math.pi / 2, 0.9, hex_rgb("#f0ece2")
+            px - w * 0.06 + k * w * 0.04,
+            h * 0.45,
+            h * 0.22,
+            math.pi / 2,
+            0.8,
+            hex_rgb("#e8e4da"),
+            0.8,
         )
-    pen.ellipse(px, h * 0.61, w * 0.05, h * 0.055, hex_rgb("#2a2018"))  # hair under the beret
-    pen.ellipse(px - w * 0.005, h * 0.66, w * 0.055, h * 0.03, hex_rgb("#141210"))  # beret
-    pen.rect(px - w * 0.05, h * 0.1, w * 0.025, h * 0.2, hex_rgb("#b83a2a"))
-    pen.rect(px + w * 0.02, h * 0.1, w * 0.025, h * 0.2, hex_rgb("#b83a2a"))
-    pen.rect(px - w * 0.06, h * 0.27, w * 0.12, h * 0.03, hex_rgb("#5a4028"))  # the stool
-    pen.dab(px + w * 0.09, h * 0.5, w * 0.08, 0.3, 0.9, hex_rgb("#3a2a1a"))  # mahlstick
+    pen.ellipse(px, h * 0.66, w * 0.06, h * 0.065, hex_rgb("#2a2018"))  # hair under the beret
+    pen.ellipse(px - w * 0.005, h * 0.72, w * 0.065, h * 0.035, hex_rgb("#141210"))  # beret
+    pen.rect(px - w * 0.06, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
+    pen.rect(px + w * 0.025, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
+    pen.rect(px - w * 0.07, h * 0.25, w * 0.14, h * 0.035, hex_rgb("#5a4028"))  # the stool
+    pen.dab(px + w * 0.11, h * 0.52, w * 0.09, 0.3, 1.0, hex_rgb("#3a2a1a"))  # mahlstick
     # the tapestry drawn aside in the foreground left, and a chair before it
     pen.blob(
         [(0, 0), (w * 0.24, 0), (w * 0.19, h * 0.5), (w * 0.24, h), (0, h)], hex_rgb("#4a4632")
