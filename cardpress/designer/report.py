@@ -55,7 +55,7 @@ def deck_heading(deck: DeckChanges, lang: str) -> str:
     name = deck.name.get(lang, deck.deck)
     old, new = deck.version
     if old != new:
-        return f"{name} · {say(lang, 'version {old} → {new}', old=old or '-', new=new or '-')}"
+        return f"{name} · {say(lang, 'version {new} (was {old})', old=old or '-', new=new or '-')}"
     return name
 
 

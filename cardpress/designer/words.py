@@ -53,7 +53,7 @@ MESSAGES = (
     "git revision {rev}",
     "the print run recorded on {date}",
     "Nothing changed.",
-    "version {old} → {new}",
+    "version {new} (was {old})",
     "Deck settings",
     "added",
     "removed",
