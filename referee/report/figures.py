@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 
 from cardpress.games import GAMES, GameState
 from cardpress.games.simulate import _LENGTH
@@ -228,23 +228,41 @@ def read(
     return out
 
 
+#: per finished table, each rule ID its live actions' events cited and how often,
+#: counted by the database (decoding every event in Python took a minute at 10,000 games)
+_CITED = {
+    "sqlite": """
+        SELECT a.table_id, r.value, COUNT(*)
+        FROM actions AS a JOIN game_tables AS t ON t.id = a.table_id,
+             json_each(a.events) AS e, json_each(e.value, '$.rule_ids') AS r
+        WHERE a.undone_version IS NULL AND t.terminal
+        GROUP BY a.table_id, r.value""",
+    "postgresql": """
+        SELECT a.table_id, r.value, COUNT(*)
+        FROM actions AS a JOIN game_tables AS t ON t.id = a.table_id,
+             json_array_elements(a.events) AS e,
+             json_array_elements_text(e.value -> 'rule_ids') AS r
+        WHERE a.undone_version IS NULL AND t.terminal
+        GROUP BY a.table_id, r.value""",
+}
+
+
 def _logs(session: Any, finished: set[str]) -> dict[str, tuple[Counter[str], datetime | None]]:
     """Per finished table: the rulings its live actions' events cited, and its last move."""
-    out: dict[str, tuple[Counter[str], datetime | None]] = {}
     a = Action
-    query = (
-        select(a.table_id, a.events, a.created_at)
-        .where(a.undone_version.is_(None))
-        .order_by(a.table_id, a.id)
-        .execution_options(yield_per=5000)
+    last = session.execute(
+        select(a.table_id, func.max(a.created_at))
+        .join(GameTable, GameTable.id == a.table_id)
+        .where(a.undone_version.is_(None), GameTable.terminal.is_(True))
+        .group_by(a.table_id)
     )
-    for table_id, events, created in session.execute(query):
-        if table_id not in finished:
-            continue
-        rulings, _last = out.get(table_id) or (Counter(), None)
-        for event in events or ():
-            rulings.update(event.get("rule_ids") or ())
-        out[table_id] = (rulings, created)
+    out: dict[str, tuple[Counter[str], datetime | None]] = {
+        table_id: (Counter(), moved) for table_id, moved in last if table_id in finished
+    }
+    dialect = session.get_bind().dialect.name
+    for table_id, rule, n in session.execute(text(_CITED[dialect])):
+        if table_id in out:
+            out[table_id][0][str(rule)] += int(n)
     return out
 
 
