@@ -4,7 +4,7 @@
 plots as SVG images. Without a valid token: 404, as for any unknown path
 (the page does not say it exists). Only aggregates: no table id, seed,
 token or player name. The page is made again when the tables change (a
-fingerprint of the database's counts), at most once a minute otherwise.
+fingerprint of the database's counts), at most once every ten minutes.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ bp = Blueprint("report_page", __name__, url_prefix="/<lang:lang>/report")
 
 #: bot games per player count and group on the page (the command line's default is larger)
 PAGE_BOT_GAMES = 100
-_FRESH_SECONDS = 60.0
+#: a page made this recently is shown again even if tables changed since: making one
+#: costs seconds of CPU (bot games, plots), which a gevent worker spends unshared
+_FRESH_SECONDS = 600.0
 _lock = threading.Lock()
-_made: dict[str, tuple[tuple, float, str]] = {}
+_made: dict[tuple[str, str], tuple[tuple, float, str]] = {}  # (database, lang) ->
 
 
 def _fingerprint() -> tuple:
@@ -55,8 +57,8 @@ def report(token: str):  # type: ignore[no-untyped-def]
 
     key = _fingerprint()
     with _lock:
-        made = _made.get(lang)
-        if made is None or made[0] != key or time.monotonic() - made[1] > _FRESH_SECONDS:
+        made = _made.get((db.url, lang))
+        if made is None or (made[0] != key and time.monotonic() - made[1] > _FRESH_SECONDS):
             t = words(lang)
             gathered = build.gather(db, t("the referee's database"), PAGE_BOT_GAMES)
             html = render_template(
@@ -65,7 +67,7 @@ def report(token: str):  # type: ignore[no-untyped-def]
                 blocks=content.blocks(gathered, lang),
                 svg_src=_svg_src,
             )
-            made = _made[lang] = (key, time.monotonic(), html)
+            made = _made[(db.url, lang)] = (key, time.monotonic(), html)
     response = make_response(made[2])
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"  # the token is in the URL
