@@ -44,6 +44,11 @@ def run_diff(rev: str | None, since_print: bool, base_url: str) -> DiffResult:
         date = str(recorded.get("recorded", "?"))
         since = {lang: say(lang, "the print run recorded on {date}", date=date) for lang in LANGS}
         return DiffResult(compare(recorded, after), since, recorded, after)
+    if rev is None and sources.git_top(root) is None:
+        raise sources.SourceError(
+            f"nothing to compare with: {root} is not in a git repository and no print run "
+            "is recorded; after printing, run `cardpress printed --record`"
+        )
     rev = rev or "HEAD"
     commit = sources.resolve_revision(rev, root)
     proc, tmp = sources.start_git_snapshot(commit, base_url)
