@@ -37,10 +37,19 @@ Fingers = Integer(*FINGERS)
 Rulings = Annotated[
     list[Annotated[str, Field(pattern=RULE_ID_PATTERN)]],
     Field(
+        min_length=1,
+        json_schema_extra={"uniqueItems": True},
         description="IDs of the rulings that decided the outcome; each is an anchor on "
-        "/{lang}/rules/{game}."
+        "/{lang}/rules/{game}.",
     ),
 ]
+
+#: what an answer counts: response bounds are checked when the answer is built
+#: (a bug is then the server's 500, never a wrong answer) and published
+Natural = Annotated[int, Field(ge=0)]
+Probability = Annotated[float, Field(ge=0, le=1)]
+#: every card of a Triptych deck (three painters' 8, 3 forgeries, the Mona Lisa)
+TRIPTYCH_CARDS = len(PAINTER_IDS) * PAINTINGS_PER_PAINTER + len(PAINTER_IDS) + 1
 
 
 def _unique(items: list[Any]) -> list[Any]:
@@ -105,17 +114,28 @@ class FingerAuctionScoreRequest(Body):
     )
 
 
+class PainterScores(Body):
+    monet: Natural
+    gogh: Natural
+    vermeer: Natural
+
+
 class HandResult(Body):
-    name: str
-    score: int
-    cards: int
+    name: str = Field(min_length=1)
+    score: Natural
+    cards: Annotated[int, Field(ge=0, le=TRIPTYCH_CARDS)]
     mona_lisa_as: PainterId | None
-    painters: dict[PainterId, int]
+    painters: PainterScores
 
 
 class FingerAuctionScoreResponse(Body):
-    results: list[HandResult]
-    winners: list[str] = Field(description="more than one name is a shared win (FA-7)")
+    results: list[HandResult] = Field(min_length=1, max_length=4)
+    winners: list[str] = Field(
+        min_length=1,
+        max_length=4,
+        json_schema_extra={"uniqueItems": True},
+        description="more than one name is a shared win (FA-7)",
+    )
 
 
 class TwoHands(Body):
@@ -162,14 +182,18 @@ class FingerAuctionAuctionRequest(Body):
 
 
 class Award(Body):
-    player: str
-    cards: int
+    player: str = Field(min_length=1)
+    cards: Annotated[int, Field(ge=1, le=FINGER_AUCTION_FIELD)]
 
 
 class FingerAuctionAuctionResponse(Body):
     outcome: choice(("won", "rebid"))
     awards: list[Award] = Field(
-        default=None, description="present when outcome is won, in the order players leave"
+        default=None,
+        min_length=1,
+        max_length=2,
+        description="present when outcome is won, in the order players leave (two when "
+        "two participants bid with both hands, FA-3)",
     )
     rulings: Rulings
 
@@ -190,8 +214,10 @@ class GalleryRushVictoryRequest(Body):
 
 class GalleryRushVictoryResponse(Body):
     achieved: bool
-    conditions: list[choice(("seven_cards", "four_of_a_painter"))]
-    cards: int
+    conditions: list[choice(("seven_cards", "four_of_a_painter"))] = Field(
+        max_length=2, json_schema_extra={"uniqueItems": True}
+    )
+    cards: Annotated[int, Field(ge=0, le=TRIPTYCH_CARDS)]
 
 
 class Seen(Body):
@@ -212,13 +238,19 @@ class GalleryRushOddsRequest(Body):
     mona_lisa_seen: Flag = False
 
 
+class PainterOdds(Body):
+    monet: Probability
+    gogh: Probability
+    vermeer: Probability
+
+
 class GalleryRushOddsResponse(Body):
-    bust: float = Field(description="a painter already in the keep")
-    forgery: float
-    mona_lisa: float
-    keep_lost: float = Field(description="bust + forgery")
-    painters: dict[PainterId, float]
-    unseen: int
+    bust: Probability = Field(description="a painter already in the keep")
+    forgery: Probability
+    mona_lisa: Probability
+    keep_lost: Probability = Field(description="bust + forgery")
+    painters: PainterOdds
+    unseen: Annotated[int, Field(ge=1, le=TRIPTYCH_CARDS)]
 
 
 # --------------------------------------------------------------------------- Ultimatch
@@ -238,7 +270,9 @@ class UltimatchMatchRequest(Body):
 class UltimatchMatchResponse(Body):
     match: bool
     ultimatch: bool
-    by: list[choice(("number", "colour"))]
+    by: list[choice(("number", "colour"))] = Field(
+        max_length=2, json_schema_extra={"uniqueItems": True}
+    )
     rulings: Rulings
 
 
@@ -265,8 +299,8 @@ class Eshi100ScoreRequest(Body):
 
 class Eshi100ScoreResponse(Body):
     score: int
-    cards: int
-    same_icon_bonus: int
-    different_icon_bonus: int
-    warehouse: int
+    cards: Annotated[int, Field(ge=0, le=ESHI100_DECK)]
+    same_icon_bonus: Natural
+    different_icon_bonus: Natural
+    warehouse: Annotated[int, Field(le=0, description="minus the warehouse cards' bids")]
     adjustments: int

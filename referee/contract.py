@@ -277,16 +277,22 @@ class Operation:
     examples: tuple[Example, ...] = ()
     cache: str = "no-store"
     headers: tuple[Header, ...] = ()
+    #: OpenAPI links of the success answer: name -> link object (operationId,
+    #: parameters, requestBody), so a client (and the stateful fuzzer) can follow
+    #: a created table to the calls it permits
+    links: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Header:
-    """A request header the view reads (the view checks it; this publishes it)."""
+    """A request header (or, with ``location="query"``, a query parameter) the view
+    reads: the view checks it, this publishes it."""
 
     name: str
     description: str = ""
     schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "string"})
     required: bool = False
+    location: Literal["header", "query"] = "header"
 
 
 @dataclass(frozen=True)
@@ -316,6 +322,7 @@ def operation(
     examples: Iterable[Example] = (),
     cache: str = "no-store",
     headers: Iterable[Header] = (),
+    links: Mapping[str, Mapping[str, Any]] | None = None,
     parser: Callable[[type[BaseModel], Any], BaseModel] = parse,
     decorators: Iterable[Callable[[Callable[..., Any]], Callable[..., Any]]] = (),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -339,6 +346,7 @@ def operation(
         examples=tuple(examples),
         cache=cache,
         headers=tuple(headers),
+        links=dict(links or {}),
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -104,7 +104,7 @@ def _operation(rule: str, op: Operation, params: list[dict[str, Any]]) -> dict[s
     params = params + [
         {
             "name": h.name,
-            "in": "header",
+            "in": h.location,
             "required": h.required,
             "schema": dict(h.schema),
             **({"description": h.description} if h.description else {}),
@@ -128,6 +128,7 @@ def _operation(rule: str, op: Operation, params: list[dict[str, Any]]) -> dict[s
     responses[str(op.status)] = {
         "description": "The outcome",
         "content": {op.content_type: media},
+        **({"links": {name: dict(link) for name, link in op.links.items()}} if op.links else {}),
     }
     for status, text in sorted(op.errors.items()):
         errors = [e for e in op.examples if e.status == status]

@@ -23,6 +23,7 @@ from referee.tables.schemas import (
     Link,
     SeatLink,
     TableCreated,
+    TableRecord,
     TableState,
 )
 from referee.validation import N_, ApiError
@@ -37,6 +38,11 @@ IDEMPOTENCY = Header(
     "(1 to 100 printable ASCII characters)",
     {"type": "string", "minLength": 1, "maxLength": 100},
 )
+STREAM_TOKEN = Header(
+    "token",
+    "A seat's or the host's token: each version event is followed by the caller's state",
+    location="query",
+)
 ERRORS = {
     400: "Invalid request or illegal action (error.field names it; error.rule the ruling)",
     401: "No token, or an Authorization header that is not `Bearer <token>`",
@@ -48,6 +54,49 @@ ERRORS = {
     415: "The body is not JSON",
     429: "Too many tables created from this address, or too many open streams from this "
     "address or on this table",
+}
+
+
+#: the operations a created table's links lead to (referee.openapi's operationIds)
+_READ, _RECORD, _EVENTS = (
+    "get_tables_table_id",
+    "get_tables_table_id_record",
+    "get_tables_table_id_events",
+)
+_ACT, _UNDO = "post_tables_table_id_actions", "post_tables_table_id_undo"
+_TABLE = {"path.table_id": "$response.body#/table"}
+
+
+def _as(who: str) -> dict[str, str]:
+    """The Authorization header of the token at JSON pointer ``who`` in the create answer."""
+    return {**_TABLE, "header.Authorization": "Bearer {$response.body#/" + who + "/token}"}
+
+
+#: From a created table to every call it permits, with the tokens of its
+#: answer: the host's, the first two seats' (a seat played by a bot has none),
+#: and none (a spectator).
+CREATED_LINKS: dict[str, dict[str, Any]] = {
+    "host-reads": {"operationId": _READ, "parameters": _as("host")},
+    "seat-reads": {"operationId": _READ, "parameters": _as("seats/0")},
+    "spectator-reads": {"operationId": _READ, "parameters": _TABLE},
+    "seat-acts": {"operationId": _ACT, "parameters": _as("seats/0")},
+    "next-seat-acts": {"operationId": _ACT, "parameters": _as("seats/1")},
+    "host-undoes": {"operationId": _UNDO, "parameters": _as("host")},
+    "host-reads-record": {"operationId": _RECORD, "parameters": _as("host")},
+    "spectator-reads-record": {"operationId": _RECORD, "parameters": _TABLE},
+    "seat-follows": {
+        "operationId": _EVENTS,
+        "parameters": {**_TABLE, "query.token": "$response.body#/seats/0/token"},
+    },
+    "spectator-follows": {"operationId": _EVENTS, "parameters": _TABLE},
+}
+#: From a table's state (after a read, a move or an undo) to the same table's
+#: calls (a move with the token of a seat to act, which the state cannot hold).
+STATE_LINKS: dict[str, dict[str, Any]] = {
+    "reads": {"operationId": _READ, "parameters": _TABLE},
+    "acts": {"operationId": _ACT, "parameters": _TABLE},
+    "reads-record": {"operationId": _RECORD, "parameters": _TABLE},
+    "follows": {"operationId": _EVENTS, "parameters": _TABLE},
 }
 
 
@@ -178,6 +227,7 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
     status=201,
     headers=[IDEMPOTENCY],
     decorators=[create_limit],
+    links=CREATED_LINKS,
     errors=errors(400, 409, 415, 429),
     summary="Create a live table",
     description="Seat and host links are in this answer only (tokens are stored as hashes). "
@@ -195,6 +245,7 @@ def create(req: CreateTable) -> TableCreated:
     "/<table_id>",
     response=TableState,
     auth="optional",
+    links=STATE_LINKS,
     errors=errors(401, 403, 404),
     summary="The table as the caller may see it (no token: a spectator's view)",
 )
@@ -211,6 +262,7 @@ def show(table_id: str) -> Response:
     response=TableState,
     headers=[IDEMPOTENCY],
     auth="bearer",
+    links=STATE_LINKS,
     errors=errors(400, 401, 403, 404, 409, 415),
     summary="Act for the caller's seat",
     description="The answer is the table after the action and any bot moves.",
@@ -237,6 +289,7 @@ def act(req: ActionRequest, table_id: str) -> Response:
     "/<table_id>/undo",
     response=TableState,
     auth="bearer",
+    links=STATE_LINKS,
     errors=errors(401, 403, 404, 409),
     summary="Take back the last person's action (host only)",
 )
@@ -251,6 +304,7 @@ def undo(table_id: str) -> Response:
     bp,
     "GET",
     "/<table_id>/record",
+    response=TableRecord,
     auth="optional",
     errors=errors(401, 403, 404),
     summary="The replayable record (the host's until the game is over)",
@@ -268,6 +322,7 @@ def record(table_id: str) -> Response:
     "GET",
     "/<table_id>/events",
     content_type="text/event-stream",
+    headers=[STREAM_TOKEN],
     errors=errors(403, 404, 429),
     summary='Server-Sent Events: data: {"version": N} now and after every change',
     description="Opened with `?token=<a seat's or the host's token>` (EventSource cannot send "

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Discriminator, Field, StringConstraints, Tag
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    WithJsonSchema,
+)
 
+from cardpress.vocabulary import RULE_ID_PATTERN
 from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice
 
 GameId = choice(["gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100"])
@@ -43,7 +52,65 @@ OptionValue = Annotated[
 ]
 
 
+#: options a table takes besides its engine's: 絵師100人展's printed deck
+#: ("standard": the engine's own cards; "starter": the printed proxy starter
+#: deck, cards/eshi100/starter.toml, whose cards have pictures)
+TABLE_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gallery-rush": {},
+    "finger-auction": {},
+    "detective-eye": {},
+    "ultimatch": {},
+    "eshi100": {"deck": ("standard", "starter")},
+}
+
+
+def _per_game(schema: dict[str, Any]) -> None:
+    """What each game takes, stated in the schema (``if game is G then ...``), so a
+    client (and the fuzzer) knows it before sending: the number of players, the
+    options by name and declared type, bots naming seats that exist. The store
+    checks the same facts (its messages name them); what a schema cannot say (a
+    seat option within the players, an option's allowed words) stays its 400."""
+    from cardpress.games import GAMES
+
+    kinds = {bool: "boolean", int: "integer", str: "string"}
+    rules: list[dict[str, Any]] = []
+    for game, spec in GAMES.items():
+        names = sorted({*spec.options, *TABLE_OPTIONS[game]})
+        typed = {
+            name: {"type": kinds[type(default)]}
+            for name, default in spec.options.items()
+            if type(default) in kinds
+        }
+        typed.update({name: {"enum": list(words)} for name, words in TABLE_OPTIONS[game].items()})
+        rules.append(
+            {
+                "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                "then": {
+                    "properties": {
+                        "players": {"minItems": spec.min_players, "maxItems": spec.max_players},
+                        "options": {
+                            "propertyNames": {"enum": names},
+                            "properties": typed,
+                        },
+                    }
+                },
+            }
+        )
+    for n in range(1, MAX_SEATS + 1):
+        rules.append(
+            {
+                "if": {"properties": {"players": {"maxItems": n}}, "required": ["players"]},
+                "then": {"properties": {"bots": {"items": {"maximum": n - 1}}}},
+            }
+        )
+    schema["allOf"] = rules
+    schema["properties"]["bots"]["uniqueItems"] = True
+    schema["properties"]["players"]["uniqueItems"] = True
+
+
 class CreateTable(Body):
+    model_config = ConfigDict(json_schema_extra=_per_game)
+
     game: GameId
     players: list[PlayerName] = Field(min_length=1, max_length=MAX_SEATS)
     seed: Integer(0, 2**63 - 1) | None = None
@@ -54,49 +121,81 @@ class CreateTable(Body):
     lang: Lang = "ja"
 
 
+#: answers' bounds, checked when an answer is built and published
+Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+Version = Annotated[int, Field(ge=0)]
+TableId = Annotated[str, Field(min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$")]
+#: a capability token (at least 128 random bits, URL-safe base64)
+Token = Annotated[str, Field(min_length=22, max_length=100, pattern="^[A-Za-z0-9_-]+$")]
+Url = Annotated[str, Field(json_schema_extra={"format": "uri"}, pattern="^https?://")]
+
+
 class Link(BaseModel):
-    token: str
-    url: str
+    token: Token
+    url: Url
 
 
 class SeatLink(BaseModel):
-    seat: int
-    name: str
+    seat: Seat
+    name: str = Field(min_length=1)
     bot: bool = False
-    token: str | None = None
-    url: str | None = None
+    token: Token | None = Field(default=None, description="absent for a bot's seat")
+    url: Url | None = Field(default=None, description="absent for a bot's seat")
 
 
 class TableCreated(BaseModel):
-    table: str
+    table: TableId
     game: GameId
-    version: int
+    version: Version
     host: Link
-    seats: list[SeatLink]
+    seats: list[SeatLink] = Field(min_length=1, max_length=MAX_SEATS)
 
 
 class EventBody(BaseModel):
-    kind: str
-    rule_ids: list[str]
-    player: int | None
+    kind: str = Field(min_length=1)
+    rule_ids: list[Annotated[str, Field(pattern=RULE_ID_PATTERN)]]
+    player: Seat | None
     data: dict[str, Any]
 
 
 class TableState(BaseModel):
-    table: str
+    table: TableId
     game: GameId
-    version: int
-    seat: int | None
-    players: list[str]
-    to_act: list[int]
-    legal_actions: list[str]
+    version: Version
+    seat: Seat | None
+    players: list[str] = Field(min_length=1, max_length=MAX_SEATS)
+    to_act: list[Seat] = Field(max_length=MAX_SEATS)
+    legal_actions: list[Annotated[str, Field(min_length=1)]]
     view: dict[str, Any]
     terminal: bool
-    winners: list[int] | None
+    winners: list[Seat] | None
     events: list[EventBody]
     #: once over (referee.tables.results): team (bool), won (the team's, or null),
     #: reason, rule_ids, winners, standings [{seat, place, counts}] as the rules count
     result: dict[str, Any] | None = None
+
+
+#: one logged move, [seat, action] (a seat 0-4, an action text or null); not
+#: prefixItems, which schemathesis 4 cannot read in a response schema yet
+_MOVE = {
+    "type": "array",
+    "items": {"type": ["integer", "string", "null"]},
+    "minItems": 2,
+    "maxItems": 2,
+}
+
+
+class TableRecord(BaseModel):
+    """``GET .../record``: what :func:`cardpress.games.replay` takes."""
+
+    game: GameId
+    players: list[str] = Field(min_length=1, max_length=MAX_SEATS)
+    seed: Annotated[int, Field(ge=0)] | None = Field(description="null until the game is over")
+    options: dict[str, Any]
+    actions: list[Annotated[tuple[Seat, str | None], WithJsonSchema(_MOVE)]] = Field(
+        description="[seat, action] in the order taken; a secret action is null until the "
+        "game is over"
+    )
 
 
 class ActionRequest(Body):

@@ -53,7 +53,7 @@ from cardpress.players import first_repeat
 from referee.tables import late, refusals, tokens, words
 from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.models import Action, GameTable, Refusal, Seat, utcnow
-from referee.tables.schemas import CreateTable
+from referee.tables.schemas import TABLE_OPTIONS, CreateTable
 from referee.validation import N_, ApiError, English
 
 NOTIFY_CHANNEL = "cardpress_tables"
@@ -308,18 +308,6 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
             session.execute(insert(_A), _log_rows(table.id, moves, version))
             _notify(db, session.connection(), table.id, version)
     return Created(table, host_token, seat_tokens)
-
-
-#: options a table takes besides its engine's: 絵師100人展's printed deck
-#: ("standard": the engine's own cards; "starter": the printed proxy starter
-#: deck, cards/eshi100/starter.toml, whose cards have pictures)
-TABLE_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
-    "gallery-rush": {},
-    "finger-auction": {},
-    "detective-eye": {},
-    "ultimatch": {},
-    "eshi100": {"deck": ("standard", "starter")},
-}
 
 
 #: an engine option's declared type (its default's), the JSON values it takes
@@ -688,7 +676,8 @@ def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
         action=action,
         reason=words.sentence(game, exc),
     )
-    error.extra["rule"] = exc.rule_id
+    if exc.rule_id is not None:  # an action no rule knows (a typo) cites none; never null
+        error.extra["rule"] = exc.rule_id
     return error
 
 
