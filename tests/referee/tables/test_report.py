@@ -255,8 +255,11 @@ def test_no_game_and_one_game(backend, database_urls, tmp_path):
         (figures,) = report.people.values()
         assert figures.games == 1 and figures.rulings == Counter(one.cited)
         assert sum(rate for _, rate, _ in figures.seat_rates()) == pytest.approx(1.0)
-        text = _text(pdf.render(report, "ja"), tmp_path, "one.pdf")
+        data = pdf.render(report, "ja")
+        text = _text(data, tmp_path, "one.pdf")
         assert words("ja")("Win rate by seat order") in text
+        again = build.gather(db, "test", bot_games=5)
+        assert pdf.render(again, "ja") == data  # same records, same bytes
     finally:
         db.dispose()
     result = _cli("--db", url, "--out", str(tmp_path / "out"), "--lang", "en", "--bot-games", "3")
