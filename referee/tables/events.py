@@ -24,6 +24,9 @@ from referee.tables.priority import behind_requests
 
 log = logging.getLogger(__name__)
 
+#: how long EventSource waits before it reconnects after a stream ended (ms)
+RETRY_MS = 1500
+
 
 class _Watch:
     __slots__ = ("condition", "version", "watchers")
@@ -164,8 +167,12 @@ def stream(
     in the same write, by ``event: state`` whose data is the caller's state at
     that version or a newer one (``state(N)``; so the phone needs no GET);
     ``state`` returning None (the token no longer belongs) ends the stream.
-    The stream ends after ``lifetime`` seconds (EventSource reconnects by
-    itself), so a worker's threads are never held for ever by one phone.
+    The stream ends after ``lifetime`` seconds, so a worker's threads are never
+    held for ever by one phone, with a last word: the retry hint again and a
+    comment saying why. EventSource reconnects by itself after that many
+    milliseconds, sending the last ``id`` (the version it saw) as
+    ``Last-Event-ID``; the new stream's first event is the version then, so a
+    move made in between is announced at once, never missed.
     """
 
     def told(now: int) -> str | None:
@@ -178,7 +185,7 @@ def stream(
     first = told(version)
     if first is None:
         return
-    yield "retry: 1500\n" + first
+    yield f"retry: {RETRY_MS}\n" + first
     deadline = time.monotonic() + lifetime
     with bus.watching(table_id, version) as watch:
         seen = version
@@ -194,3 +201,4 @@ def stream(
                 yield message
             else:
                 yield ": still here\n\n"
+    yield f"retry: {RETRY_MS}\n: this stream's lifetime is over; reconnect with Last-Event-ID\n\n"
