@@ -198,7 +198,11 @@ def test_one_client_cannot_take_the_production_server_down(database_urls):
             held = {"all": _count(flood.idle + flood.half_sent)}
             _report("direct", flood, times, held)
             assert held["all"].get("held", 0) <= cap, held
-            assert held["all"].get("429", 0) >= IDLE + HALF_SENT - cap - 100, held
+            # the rest were told 429, or were held, answered 408 after the body
+            # deadline (a busy machine takes the flood in over seconds) and their
+            # slots given to later ones: never more than the cap at once
+            let_go = held["all"].get("429", 0) + held["all"].get("408", 0)
+            assert let_go >= IDLE + HALF_SENT - cap - 100, held
             # the body deadline: every half-sent body held is answered 408 in time
             after = _settled(flood.half_sent, BODY_SECONDS + 3)
             print(f"direct, half-sent bodies {BODY_SECONDS + 3} s later: {after}")
