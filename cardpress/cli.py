@@ -22,6 +22,7 @@ from cardpress.cli_options import (
 )
 from cardpress.designer.cli import diff_command, printed_command, sheet_command
 from cardpress.print.cli import build_command
+from cardpress.print.preflight_cli import preflight_command
 
 EXIT_PROBLEMS = 2
 
@@ -82,6 +83,7 @@ main.add_command(build_command, "build")
 main.add_command(sheet_command, "sheet")
 main.add_command(diff_command, "diff")
 main.add_command(printed_command, "printed")
+main.add_command(preflight_command, "preflight")
 
 
 @main.command()

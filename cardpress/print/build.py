@@ -7,9 +7,13 @@ Outputs under ``--out`` (default ``build/``)::
                                            other card sizes / duplex modes (suffix only
                                            when not poker / long)
     <lang>/print-shop/<deck>[-<size>][-cmyk].pdf
-                                           one page per side, 3 mm bleed, TrimBox/BleedBox,
+                                           one page per side, 1/8 in bleed, TrimBox/BleedBox,
                                            front then back for every card; ``-cmyk``:
                                            DeviceCMYK (``--cmyk``)
+    <lang>/print-shop/<deck>[-<size>]-pdfx4.pdf
+                                           ``--pdfx``: the CMYK file as PDF/X-4
+    <lang>/pod/<service>/<deck>.pdf        ``--pdfx --pod SERVICE``: the service's trim and
+                                           bleed, its PDF/X version (X-1a for DriveThruCards)
     <lang>/png/<deck>[-<size>]/<card-id>.png
                                            300 dpi with bleed, every card type; also back.png
     <lang>/tts/<deck>[-<size>]-faces.png   Tabletop Simulator sheet (every copy, <= 10 x 7,
@@ -70,6 +74,9 @@ class Options:
     cmyk: bool = False
     #: print-on-demand services (``export.POD_TEMPLATES``) to write template-sized PNGs for
     pod: tuple[str, ...] = ()
+    #: PDF/X print-shop files: ``<deck>[-<size>]-pdfx4.pdf``, and each ``pod`` service's own
+    #: ``pod/<service>/<deck>.pdf`` (its trim, bleed and PDF/X version)
+    pdfx: bool = False
     images: bool = True
     rules: bool = True
     #: also impose each rule sheet as a saddle-stitched booklet (``<game>-<paper>-booklet.pdf``)
@@ -83,7 +90,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # deck | shop | images | pod | rules | booklet
+    kind: str  # deck | shop | pdfx | images | pod | rules | booklet
     deck: str  # deck id, or the game id for rules
     lang: str
     paper: str = ""
@@ -204,6 +211,13 @@ def plan(opts: Options) -> list[Job]:
                 )
                 rel = f"{lang}/print-shop/{deck}{suffix}.pdf"
                 jobs.append(Job("shop", deck, lang, "", (rel,), _key(*base, "shop")))
+            if opts.pdfx:
+                name = deck if opts.size == "poker" else f"{deck}-{opts.size}"
+                outs = (
+                    f"{lang}/print-shop/{name}-pdfx4.pdf",
+                    *tuple(f"{lang}/pod/{service}/{deck}.pdf" for service in opts.pod),
+                )
+                jobs.append(Job("pdfx", deck, lang, "", outs, _key(*base, "pdfx", *opts.pod)))
             if opts.images:
                 name = deck if opts.size == "poker" else f"{deck}-{opts.size}"
                 outs = (
@@ -329,6 +343,17 @@ def _run(job: Job, opts: Options) -> list[str]:
             deck, job.lang, opts.base_url, size=opts.size, root=root, cmyk=opts.cmyk
         )
         write_atomic(out / job.outputs[0], data)
+        return list(job.outputs)
+    if job.kind == "pdfx":
+        from cardpress.print.pdfx import for_service, to_pdfx4
+        from cardpress.print.preflight import services
+
+        cmyk = render_print_shop_pdf(
+            deck, job.lang, opts.base_url, size=opts.size, root=root, cmyk=True
+        )
+        write_atomic(out / job.outputs[0], to_pdfx4(cmyk))
+        for rel, service in zip(job.outputs[1:], opts.pod, strict=True):
+            write_atomic(out / rel, for_service(cmyk, services()[service]))
         return list(job.outputs)
     if job.kind == "pod":
         paths = export_pod_images(deck, job.lang, opts.base_url, out, job.service, root=root)

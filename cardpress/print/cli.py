@@ -103,12 +103,19 @@ def _summary(report) -> str:
     "--print-shop/--no-print-shop",
     default=True,
     show_default=True,
-    help="Also write per-card PDFs with 3 mm bleed and TrimBox/BleedBox.",
+    help="Also write per-card PDFs with 1/8 in bleed and TrimBox/BleedBox.",
 )
 @click.option(
     "--cmyk",
     is_flag=True,
     help="Write the print-shop PDFs in CMYK (named <deck>-cmyk.pdf) for four-colour presses.",
+)
+@click.option(
+    "--pdfx",
+    is_flag=True,
+    help="Also write the print-shop PDFs as PDF/X-4 (<deck>-pdfx4.pdf, CMYK, press profile), "
+    "and for each --pod service its own PDF (pod/<service>/<deck>.pdf: its trim and bleed, "
+    "PDF/X-1a for DriveThruCards).",
 )
 @click.option(
     "--images/--no-images",
@@ -157,6 +164,7 @@ def build_command(
     gutters,
     print_shop,
     cmyk,
+    pdfx,
     images,
     rules,
     booklet,
@@ -202,6 +210,7 @@ def build_command(
         booklet=booklet,
         eshi100_csv=eshi100_csv,
         pod=tuple(dict.fromkeys(pod)),
+        pdfx=pdfx,
         jobs=jobs,
         force=force,
     )

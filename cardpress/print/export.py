@@ -10,7 +10,7 @@ Print-on-demand services get every card at their template's exact pixels
 
 Outputs (under ``<out>/<lang>/``)::
 
-    png/<deck>/<card-id>.png     every card type, 300 dpi, 3 mm bleed
+    png/<deck>/<card-id>.png     every card type, 300 dpi, 1/8 in bleed
     png/<deck>/back.png          the deck's back, same size
     tts/<deck>-faces.png         the deck in order (every copy), TTS grid
     tts/<deck>-back.png          the back for TTS

@@ -1,8 +1,8 @@
 """Geometry: card sizes, papers, n-up grids, crop marks, bleed and duplex mirroring.
 
 All lengths are PDF points (1/72 in). A card's *trim* is its finished size;
-*bleed* (3 mm in print-shop mode) is artwork that runs past the trim so a
-slightly-off cut shows no white; the *safe zone* (3 mm inside the trim) is
+*bleed* (1/8 in, 3.175 mm, in print-shop mode) is artwork that runs past the trim so a
+slightly-off cut shows no white; the *safe zone* (3.2 mm inside the trim) is
 where text and QR codes stay.
 
 Duplex: a deck PDF alternates a page of fronts with the page of their backs.
@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from reportlab.lib.units import mm
 
-BLEED = 3 * mm
+BLEED = 0.125 * 72  # 1/8 in (3.175 mm): what print-on-demand services ask for
 SAFE = 3.2 * mm  # 1/8 in, what print-on-demand services ask for (they cut within 1/16 in)
 FRAME_MIN = 4 * mm  # a border narrower than this shows unevenly after a miscut: wider or none
 EDGE = 5 * mm  # no ink this close to the paper's edge: home printers clip it

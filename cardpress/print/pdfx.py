@@ -8,23 +8,41 @@ DeviceCMYK colours (``cardpress.print.cmyk``, littleCMS) and embedded fonts;
 ``to_pdfx4`` adds the keys with pikepdf (qpdf) and keeps the transparency the
 art uses, which PDF/X-4 allows.
 
+PDF/X-1a (DriveThruCards asks for it) allows no transparency: ``to_pdfx1a``
+has Ghostscript's pdfwrite flatten the pages that use any (a page with
+transparency becomes one 720 dpi CMYK image: the art's translucent strokes
+and the stamp's tint, under 2 s a card), then marks the result as above.
+Ghostscript stamps the run's time and a fresh ID into its output; rewritten
+by pikepdf with fixed dates and a content-derived ID, the bytes depend only
+on the input (tested).
+
+``for_service`` makes a service's own file from our CMYK print-shop PDF: each
+page scaled so our trim lands on the service's (our poker card is 63 x 88 mm,
+their poker 2.5 x 3.5 in), boxes for its bleed, in the PDF/X version its
+preflight asks for (``cardpress.print.preflight``'s profiles).
+
 The output is reproducible: fixed dates, an ID derived from the content.
-PDF/X-1a (no transparency; DriveThruCards asks for it) is not written yet:
-Ghostscript's pdfwrite flattens our art in under 3 s a card pair, but its
-output differed between two runs, and builds must stay byte-identical.
 """
 
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
 
 import pikepdf
+from reportlab.lib.units import mm
 
 from cardpress.print.cmyk import PRESS_CONDITION, PRESS_INFO, press_profile_bytes
 
 FIXED_DATE = "D:20000101000000Z"  # ReportLab's invariant date: a build's bytes depend on inputs
 XMP_DATE = "2000-01-01T00:00:00Z"
 X4 = "PDF/X-4"
+X1A = "PDF/X-1a:2003"
+#: the PDF version each PDF/X version is written as
+PDF_VERSION = {X4: "1.6", X1A: "1.4"}
 
 
 class PdfxError(RuntimeError):
@@ -97,10 +115,12 @@ def _mark(pdf: pikepdf.Pdf, version: str) -> None:
 
 
 def _save(pdf: pikepdf.Pdf, version: str) -> bytes:
+    if "/ID" in pdf.trailer:  # qpdf keeps a file's first ID: Ghostscript's is random
+        del pdf.trailer["/ID"]
     out = io.BytesIO()
     pdf.save(
         out,
-        force_version="1.6",
+        force_version=PDF_VERSION[version],
         deterministic_id=True,
         object_stream_mode=pikepdf.ObjectStreamMode.disable,
     )
@@ -112,3 +132,101 @@ def to_pdfx4(pdf: bytes) -> bytes:
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         _mark(doc, X4)
         return _save(doc, X4)
+
+
+def to_pdfx1a(pdf: bytes) -> bytes:
+    """Our CMYK print-shop PDF as PDF/X-1a:2003: pages with transparency flattened."""
+    from cardpress.print.preflight import transparency
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        if any(transparency(page) for page in doc.pages):
+            pdf = _flatten(pdf)
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        left = [n for n, page in enumerate(doc.pages, 1) if transparency(page)]
+        if left:
+            raise PdfxError(f"pages {left} still use transparency after flattening")
+        for page in doc.pages:
+            if "/Group" in page.obj:
+                del page.obj["/Group"]
+        _mark(doc, X1A)
+        return _save(doc, X1A)
+
+
+def _flatten(pdf: bytes) -> bytes:
+    """``pdf`` with its transparency flattened by Ghostscript (pdfwrite at PDF 1.3), in CMYK."""
+    gs = shutil.which("gs")
+    if gs is None:
+        raise PdfxError(
+            "Ghostscript (gs) is needed to flatten for PDF/X-1a: apt-get install ghostscript"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = Path(tmp, "in.pdf"), Path(tmp, "out.pdf")
+        src.write_bytes(pdf)
+        run = subprocess.run(
+            [
+                gs,
+                "-q",
+                "-dNOPAUSE",
+                "-dBATCH",
+                "-dSAFER",
+                "-sDEVICE=pdfwrite",
+                "-dCompatibilityLevel=1.3",
+                "-sColorConversionStrategy=CMYK",
+                "-sProcessColorModel=DeviceCMYK",
+                "-dAutoRotatePages=/None",
+                f"-sOutputFile={dst}",
+                str(src),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if run.returncode or not dst.is_file():
+            first = (run.stderr or run.stdout).strip().splitlines()[:1]
+            raise PdfxError(f"Ghostscript could not flatten the file: {' '.join(first)}")
+        return dst.read_bytes()
+
+
+def scale_to_trim(pdf: bytes, trim: tuple[float, float], bleed: float) -> bytes:
+    """Every page of ``pdf`` scaled so its TrimBox becomes ``trim`` (mm), with ``bleed`` (mm).
+
+    The page's own bleed must cover the new one once scaled; the MediaBox is
+    cut to the new bleed, so what lay further out is not printed.
+    """
+    width, height, b = trim[0] * mm, trim[1] * mm, bleed * mm
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        for n, page in enumerate(doc.pages, 1):
+            if "/TrimBox" not in page.obj:
+                raise PdfxError(f"page {n} has no TrimBox: its trim cannot be scaled")
+            t = [float(v) for v in page.obj.TrimBox]
+            media = [float(v) for v in page.obj.MediaBox]
+            sx, sy = width / (t[2] - t[0]), height / (t[3] - t[1])
+            dx, dy = b - t[0] * sx, b - t[1] * sy
+            if min((t[0] - media[0]) * sx, (t[1] - media[1]) * sy) < b - 0.01:
+                raise PdfxError(f"page {n}: its bleed is less than {bleed:.2f} mm once scaled")
+            page.contents_coalesce()
+            body = page.obj.Contents.read_bytes()
+            head = f"q {sx:.6f} 0 0 {sy:.6f} {dx:.4f} {dy:.4f} cm\n".encode()
+            page.obj.Contents = doc.make_stream(head + body + b"\nQ\n")
+            outer = pikepdf.Array([0, 0, round(width + 2 * b, 4), round(height + 2 * b, 4)])
+            page.obj.MediaBox = outer
+            page.obj.BleedBox = outer
+            page.obj.TrimBox = pikepdf.Array(
+                [round(b, 4), round(b, 4), round(b + width, 4), round(b + height, 4)]
+            )
+            for key in ("/CropBox", "/ArtBox"):
+                if key in page.obj:
+                    del page.obj[key]
+        out = io.BytesIO()
+        doc.save(out, deterministic_id=True, compress_streams=True)
+        return out.getvalue()
+
+
+def for_service(cmyk_pdf: bytes, service) -> bytes:
+    """A service's file (a ``preflight.Service``): its trim and bleed, its PDF/X version."""
+    pdf = cmyk_pdf
+    if service.trim is not None:
+        pdf = scale_to_trim(pdf, service.trim, service.bleed)
+    if any(v.startswith("PDF/X-1") for v in service.pdfx):
+        return to_pdfx1a(pdf)
+    return to_pdfx4(pdf)

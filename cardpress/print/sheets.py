@@ -9,7 +9,7 @@ paper's edge, where home printers clip.
 
 Print-shop files (``render_print_shop_pdf``): one page per side, front then
 back for each card (deck order, duplicates included), each page the card plus
-3 mm bleed with TrimBox and BleedBox set; text stays 3 mm inside the trim.
+1/8 in (3.175 mm) bleed with TrimBox and BleedBox set; text stays 3.2 mm inside the trim.
 
 Every canvas is ``invariant`` (fixed dates and document id) and the art is
 seeded from card ids, so the same inputs give byte-identical PDFs.
@@ -317,8 +317,11 @@ def render_print_shop_pdf(
     if backs:
         _define_back(c, ctx, deck, "back")
     for card in cards:
+        # each page named by its card ("m1", "m1/back"): a preflight reports cards, not pages
+        c.addPageLabel(c.getPageNumber() - 1, prefix=card.id)
         _bled_page(c, bleed, face(card))
         if backs:
+            c.addPageLabel(c.getPageNumber() - 1, prefix=f"{card.id}/back")
             _bled_page(c, bleed, lambda: c.doForm("back"))
     c.save()
     return buf.getvalue()

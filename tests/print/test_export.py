@@ -28,9 +28,9 @@ def test_deck_images_and_tts_sheet(tmp_path):
     pngs = {p.stem for p in (tmp_path / "en" / "png" / "eshi100").glob("*.png")}
     assert pngs == types | {"back"}
     one = Image.open(tmp_path / "en" / "png" / "eshi100" / "px01.png")
-    # 300 dpi with 3 mm bleed each side: (63 + 6) mm x (88 + 6) mm
-    assert abs(one.width - round(69 / 25.4 * 300)) <= 1
-    assert abs(one.height - round(94 / 25.4 * 300)) <= 1
+    # 300 dpi with 1/8 in bleed each side: 63 mm + 1/4 in by 88 mm + 1/4 in
+    assert abs(one.width - round((63 / 25.4 + 0.25) * 300)) <= 1
+    assert abs(one.height - round((88 / 25.4 + 0.25) * 300)) <= 1
     assert round(one.info["dpi"][0]) == 300
     faces = Image.open(tmp_path / "en" / "tts" / "eshi100-faces.png")
     cols, rows = tts_grid(cat.eshi100.size)

@@ -8,6 +8,7 @@ from PIL import Image
 
 from cardpress.print.cli import build_command
 from cardpress.print.export import PNG_DPI
+from cardpress.print.layout import BLEED
 from cardpress.print.pod import POD_TEMPLATES
 from cardpress.print.qr import card_url
 from tests.print.helpers import BASE, catalogue, decode
@@ -24,7 +25,7 @@ def test_pod_pngs_match_each_template_and_put_trim_on_trim(tmp_path):
     assert result.exit_code == 0, result.output
     types = {c.id for c in catalogue().eshi100.types}
     ours = Image.open(tmp_path / "en" / "png" / "eshi100" / "px01.png").convert("RGB")
-    bleed = round(3 / 25.4 * PNG_DPI)  # our PNGs: 3 mm bleed at 300 dpi
+    bleed = round(BLEED / 72 * PNG_DPI)  # our PNGs' bleed (1/8 in) at 300 dpi
     ours_trim = np.asarray(ours.crop((bleed, bleed, ours.width - bleed, ours.height - bleed)))
     for service in ("makeplayingcards", "thegamecrafter"):
         t = POD_TEMPLATES[service]

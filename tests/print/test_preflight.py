@@ -1,0 +1,232 @@
+"""``cardpress preflight``: our files made for each service pass its check, a file made to
+break the rules fails naming each problem, and the PDF/X-1a file reads back as one."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from reportlab.lib.units import inch, mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.catalogue import load_catalogue
+from cardpress.cli import main
+from cardpress.print.cmyk import PRESS_PROFILE, rgb_to_cmyk
+from cardpress.print.marks import pdf_marks
+from cardpress.print.pdfx import for_service, to_pdfx1a
+from cardpress.print.preflight import preflight, services, transparency
+from cardpress.print.sheets import render_print_shop_pdf
+
+BASE = "https://cards.example.org"
+SERVICES = ("drivethrucards", "thegamecrafter", "makeplayingcards")
+
+
+@pytest.fixture(scope="module")
+def shop() -> tuple[bytes, bytes]:
+    """A Triptych print-shop file (a painting and a forgery, fronts and backs): RGB, CMYK."""
+    cat = load_catalogue()
+    deck = cat.triptych
+    kw = {"root": cat.root, "cards": [deck.card("m1"), deck.card("fm")]}
+    return (
+        render_print_shop_pdf(deck, "en", BASE, **kw),
+        render_print_shop_pdf(deck, "en", BASE, cmyk=True, **kw),
+    )
+
+
+@pytest.fixture(scope="module")
+def made_for(shop) -> dict[str, bytes]:
+    return {s: for_service(shop[1], services()[s]) for s in SERVICES}
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_our_file_made_for_a_service_passes_its_preflight(made_for, service) -> None:
+    result = preflight(made_for[service], service)
+    assert result.problems == []
+    assert [c.name for c in result.cards] == ["m1", "fm"]
+    assert [c.pages for c in result.cards] == [[1, 2], [3, 4]]
+
+
+def test_the_print_shop_file_passes_a_generic_print_shop_and_not_drivethrucards(shop) -> None:
+    rgb, cmyk = shop
+    assert preflight(cmyk, "generic").problems == []
+    rules = {p.rule for p in preflight(rgb, "drivethrucards").problems}
+    # our own trim (63 x 88 mm), RGB, transparency, not PDF/X: what their upload refuses
+    assert {"trim", "colour", "flat", "pdfx"} <= rules
+    assert "bleed" not in rules  # 1/8 in, as they ask
+
+
+def test_pdfx1a_keys_no_transparency_cmyk_only_and_reproducible(shop, made_for) -> None:
+    x1a = made_for["drivethrucards"]
+    assert x1a.startswith(b"%PDF-1.4")
+    assert for_service(shop[1], services()["drivethrucards"]) == x1a  # Ghostscript ran again
+    with pikepdf.open(io.BytesIO(shop[1])) as src:
+        flattened = [n for n, page in enumerate(src.pages) if transparency(page)]
+    assert flattened  # the art's translucent strokes were there to flatten
+    with pikepdf.open(io.BytesIO(x1a)) as doc:
+        assert str(doc.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert str(doc.trailer.Info.Trapped) == "/False"
+        (intent,) = list(doc.Root.OutputIntents)
+        assert str(intent.S) == "/GTS_PDFX"
+        assert intent.DestOutputProfile.read_bytes() == PRESS_PROFILE.read_bytes()
+        for page in doc.pages:
+            assert not transparency(page)
+            trim = [float(v) for v in page.obj.TrimBox]
+            bleed = [float(v) for v in page.obj.BleedBox]
+            assert abs((trim[2] - trim[0]) - 2.5 * inch) < 0.01
+            assert abs((trim[3] - trim[1]) - 3.5 * inch) < 0.01
+            assert abs((trim[0] - bleed[0]) - inch / 8) < 0.01
+        pages = pdf_marks(doc)
+    spaces = {m.space for marks in pages for m in marks}
+    assert spaces <= {"DeviceCMYK", "DeviceGray"}, spaces
+    # a page Ghostscript left as vectors keeps littleCMS's colours, in drawing order
+    with pikepdf.open(io.BytesIO(shop[0])) as doc:
+        source = pdf_marks(doc)
+    kept = [n for n in range(len(pages)) if n not in flattened]
+    pairs = [
+        (a.colour, b.colour)
+        for n in kept
+        for a, b in zip(
+            [m for m in source[n] if m.kind == "shape" and m.space == "DeviceRGB"],
+            [m for m in pages[n] if m.kind == "shape"],
+            strict=True,
+        )
+    ]
+    assert len(pairs) > 20
+    for want_rgb, got in pairs:
+        want = rgb_to_cmyk(*(round(v, 4) for v in want_rgb))
+        assert max(abs(w - g) for w, g in zip(want, got, strict=True)) < 0.01, (want_rgb, got)
+
+
+def _broken_pdf() -> bytes:
+    """Two card pages that break the rules: see the test below."""
+    page = (2.75 * inch, 3.75 * inch)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=page, invariant=1)
+    # page 1: no TrimBox nor BleedBox; a 40 x 40 px RGB picture an inch wide (40 dpi);
+    # Helvetica, which ReportLab never embeds
+    img = Image.new("RGB", (40, 40), (200, 40, 40))
+    c.drawImage(ImageReader(img), 0.5 * inch, 1.5 * inch, inch, inch)
+    c.setFont("Helvetica", 9)
+    c.drawString(0.5 * inch, inch, "Helvetica, not embedded")
+    c.showPage()
+    # page 2: trim and bleed set, a line of 4 pt text 1 mm inside the trim, 400 % ink
+    c.setTrimBox((inch / 8, inch / 8, page[0] - inch / 8, page[1] - inch / 8))
+    c.setBleedBox((0, 0, *page))
+    c.setFillColorCMYK(1, 1, 1, 1)
+    c.rect(0, 0, page[0], page[1], stroke=0, fill=1)
+    c.setFillColorCMYK(0, 0, 0, 0)
+    c.setFont("Helvetica", 4)
+    c.drawString(inch / 8 + 1 * mm, inch, "too near the cut")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_file_made_to_break_the_rules_fails_naming_each_problem() -> None:
+    result = preflight(_broken_pdf(), "drivethrucards")
+    found = {(p.rule, p.page) for p in result.problems}
+    assert {
+        ("boxes", 1),  # no TrimBox, no BleedBox
+        ("colour", 1),  # the RGB picture
+        ("images", 1),  # 40 dpi
+        ("fonts", 1),  # Helvetica
+        ("safe", 2),  # 1 mm inside the trim
+        ("text", 2),  # 4 pt
+        ("ink", 2),  # 400 %
+        ("fonts", 2),
+        ("pdfx", None),
+    } <= found, found
+    texts = [p.text() for p in result.problems]
+    assert "no TrimBox: the cut cannot be placed" in texts
+    assert "font Helvetica is not embedded" in texts
+    assert "an image at 40 dpi in print; DriveThruCards asks for 300 dpi" in texts
+    assert "an image in DeviceRGB; DriveThruCards prints CMYK only" in texts
+    assert any(t.startswith("text 'too near the cut' 1.00 mm inside the trim") for t in texts)
+    assert "a shape at 400 % total ink; DriveThruCards allows 240 %" in texts
+
+
+def test_the_command_prints_the_table_exits_1_and_writes_soft_proofs(tmp_path) -> None:
+    pdf = tmp_path / "broken.pdf"
+    pdf.write_bytes(_broken_pdf())
+    run = CliRunner().invoke(
+        main, ["preflight", str(pdf), "--service", "drivethrucards", "--lang", "en"]
+    )
+    assert run.exit_code == 1, run.output
+    lines = run.output.splitlines()
+    head = next(line for line in lines if line.startswith("card "))
+    assert head.split() == [
+        "card",
+        "boxes",
+        "trim",
+        "bleed",
+        "safe",
+        "zone",
+        "colour",
+        "ink",
+        "images",
+        "type",
+        "fonts",
+        "flat",
+    ]
+    row = next(line for line in lines if line.startswith("p. 1 "))
+    assert "FAIL" in row.split()
+    assert "p. 1 (page 1): fonts: font Helvetica is not embedded" in run.output
+    assert "Result: FAIL" in run.output
+    proofs = sorted((tmp_path / "broken-preflight").glob("*.png"))
+    assert [p.name for p in proofs] == ["broken-p001-p-1.png", "broken-p002-p-2.png"]
+    with Image.open(proofs[1]) as img:
+        # 150 dpi of the 2.75 in page, and a caption under it
+        assert img.width >= round(2.75 * 150) and img.height > round(3.75 * 150)
+        rgb = img.convert("RGB")
+        red = sum(
+            1
+            for x in range(0, rgb.width, 2)
+            for y in range(0, rgb.height, 2)
+            if (px := rgb.getpixel((x, y)))[0] > 200 and px[1] < 60
+        )
+        assert red > 20  # the problem outlined
+    ja = CliRunner().invoke(
+        main, ["preflight", str(pdf), "--service", "drivethrucards", "--lang", "ja", "--no-proofs"]
+    )
+    assert ja.exit_code == 1
+    assert "フォント Helvetica が埋め込まれていません" in ja.output
+    assert "結果：不合格" in ja.output
+
+
+def test_the_command_passes_our_file_and_refuses_what_is_not_a_pdf(tmp_path, made_for) -> None:
+    pdf = tmp_path / "triptych-drivethrucards.pdf"
+    pdf.write_bytes(made_for["drivethrucards"])
+    run = CliRunner().invoke(
+        main, ["preflight", str(pdf), "--service", "drivethrucards", "--lang", "ja"]
+    )
+    assert run.exit_code == 0, run.output
+    assert "結果：合格" in run.output
+    assert not (tmp_path / "triptych-drivethrucards-preflight").exists()
+    bad = tmp_path / "notes.pdf"
+    bad.write_text("not a pdf")
+    run = CliRunner().invoke(main, ["preflight", str(bad), "--lang", "en"])
+    assert run.exit_code == 2
+    assert "notes.pdf: not a PDF that can be read" in run.output
+    assert "Traceback" not in run.output
+    missing = CliRunner().invoke(main, ["preflight", str(tmp_path / "none.pdf")])
+    assert missing.exit_code == 2 and "none.pdf: cannot read it" in missing.output
+
+
+def test_to_pdfx1a_leaves_a_file_without_transparency_unflattened() -> None:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100), invariant=1)
+    c.setTrimBox((10, 10, 90, 90))
+    c.setFillColorCMYK(0.2, 0.4, 0.6, 0.1)
+    c.rect(0, 0, 100, 100, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    x1a = to_pdfx1a(buf.getvalue())
+    with pikepdf.open(io.BytesIO(x1a)) as doc:
+        (marks,) = pdf_marks(doc)
+    assert [(m.kind, m.space, m.colour) for m in marks] == [
+        ("shape", "DeviceCMYK", (0.2, 0.4, 0.6, 0.1))
+    ]
