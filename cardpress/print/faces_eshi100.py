@@ -33,6 +33,7 @@ from cardpress.print.typeset import (
     fit_lines,
     fit_or_wrap,
     framed_panel,
+    paragraphs_height_at_least,
     qr_box,
     rect,
 )
@@ -165,6 +166,56 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     # the turned bid coin above the QR code takes its height from the picture
     turned_r = r * 0.7
     ph = 30 * mm * s - 2 * turned_r - 1.0 * mm
+    # footer, beside the QR code, stacked up from the bottom: the proxy notice, the icon
+    # names, the catalogue number; on a small card it may rise above the QR code's top,
+    # and the effects box ends above it
+    qx, qy, qs = qr_box(ctx)
+    cw = qx - px - 2 * mm
+    notice_fs, notice = fit_or_wrap(
+        with_version(ctx._("Proxy card — not for sale"), deck), SANS, max(MIN_SIZE, 5.2 * s), cw
+    )
+    names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
+    icon_fs, icon_lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), cw)
+    number_fs = max(MIN_SIZE, 10 * s)
+    foot = max(5.0 * mm * s, FRAME_MIN + 1.0 * mm)  # the last baseline, on the panel
+    notice_top = foot + notice_fs * 0.88 + (len(notice) - 1) * notice_fs * 1.15
+    icons_top = max(
+        qy + qs - 8.6 * mm * s + 0.88 * icon_fs,
+        notice_top + 1 * mm * s + icon_fs * (0.25 + 1.15 * (len(icon_lines) - 1) + 0.88),
+    )
+    number_y = max(qy + qs - 4.2 * mm * s, icons_top + 1.2 * mm * s)
+    canvas.setFillColorRGB(*inks["number"].ink)
+    draw_fit(canvas, card.number, px, number_y, SANS_BOLD, number_fs, cw)
+    canvas.setFillColorRGB(*MUTED)
+    draw_lines(canvas, icon_lines, px, icons_top, SANS, icon_fs, 1.15)
+    draw_lines(canvas, notice, px, notice_top, SANS, notice_fs, 1.15)
+    # the bid again, turned, above the QR code: a hand fanned either way up reads it
+    coin_y = qy + qs + 1.0 * mm + turned_r
+    canvas.saveState()
+    canvas.translate(qx + qs - turned_r, coin_y)
+    canvas.rotate(180)
+    _bid(canvas, ctx, card, inks, 0, 0, turned_r, labelled=False)
+    canvas.restoreState()
+    bottom = max(coin_y + turned_r, number_y + number_fs * 0.9) + 1.8 * mm * s
+    pairs = []
+    for timing, effect in ((ctx._("Bid effect"), card.bit), (ctx._("Settlement"), card.settlement)):
+        if effect is not None:
+            body = effect.text[ctx.lang]
+            # the data repeats the timing as a prefix ("Bit: ..."); we print it as a heading
+            for sep in (":", "："):
+                head, found, rest = body.partition(sep)
+                if found and len(head) <= 12:
+                    body = rest.strip()
+                    break
+            pairs.append((timing, body))
+    # the picture gives up height where the effect text needs it (a small card)
+    text_w = pw - 3.2 * mm * s
+    top = ctx.h - header_h - 2.2 * mm * s - ph - 2 * mm * s
+    if pairs:
+        need = paragraphs_height_at_least(pairs, text_w, ctx.lang)
+        if need > top - bottom:
+            ph -= need - (top - bottom) + 0.5
+            top = bottom + need + 0.5
     py = ctx.h - header_h - 2.2 * mm * s - ph
     draw_proxy_art(canvas, deck, card, px, py, pw, ph)
     canvas.setStrokeColorRGB(*mix(plum, WHITE, 0.2))
@@ -203,50 +254,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             align="centre",
         )
         canvas.restoreState()
-    # footer, beside the QR code, stacked up from the bottom: the proxy notice, the icon
-    # names, the catalogue number; on a small card it may rise above the QR code's top,
-    # and the effects box ends above it
-    qx, qy, qs = qr_box(ctx)
-    cw = qx - px - 2 * mm
-    notice_fs, notice = fit_or_wrap(
-        with_version(ctx._("Proxy card — not for sale"), deck), SANS, max(MIN_SIZE, 5.2 * s), cw
-    )
-    names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
-    icon_fs, icon_lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), cw)
-    number_fs = max(MIN_SIZE, 10 * s)
-    foot = max(5.0 * mm * s, FRAME_MIN + 1.0 * mm)  # the last baseline, on the panel
-    notice_top = foot + notice_fs * 0.88 + (len(notice) - 1) * notice_fs * 1.15
-    icons_top = max(
-        qy + qs - 8.6 * mm * s + 0.88 * icon_fs,
-        notice_top + 1 * mm * s + icon_fs * (0.25 + 1.15 * (len(icon_lines) - 1) + 0.88),
-    )
-    number_y = max(qy + qs - 4.2 * mm * s, icons_top + 1.2 * mm * s)
-    canvas.setFillColorRGB(*inks["number"].ink)
-    draw_fit(canvas, card.number, px, number_y, SANS_BOLD, number_fs, cw)
-    canvas.setFillColorRGB(*MUTED)
-    draw_lines(canvas, icon_lines, px, icons_top, SANS, icon_fs, 1.15)
-    draw_lines(canvas, notice, px, notice_top, SANS, notice_fs, 1.15)
     # effects
-    top = py - 2 * mm * s
-    # the bid again, turned, above the QR code: a hand fanned either way up reads it
-    coin_y = qy + qs + 1.0 * mm + turned_r
-    canvas.saveState()
-    canvas.translate(qx + qs - turned_r, coin_y)
-    canvas.rotate(180)
-    _bid(canvas, ctx, card, inks, 0, 0, turned_r, labelled=False)
-    canvas.restoreState()
-    bottom = max(coin_y + turned_r, number_y + number_fs * 0.9) + 1.8 * mm * s
-    pairs = []
-    for timing, effect in ((ctx._("Bid effect"), card.bit), (ctx._("Settlement"), card.settlement)):
-        if effect is not None:
-            body = effect.text[ctx.lang]
-            # the data repeats the timing as a prefix ("Bit: ..."); we print it as a heading
-            for sep in (":", "："):
-                head, found, rest = body.partition(sep)
-                if found and len(head) <= 12:
-                    body = rest.strip()
-                    break
-            pairs.append((timing, body))
     if pairs:
         canvas.setFillColorRGB(*mix(plum, WHITE, 0.9))
         canvas.roundRect(px, bottom - 1 * mm, pw, top - bottom + 2 * mm, 1.2 * mm, stroke=0, fill=1)
@@ -255,7 +263,7 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             pairs,
             px + 1.6 * mm * s,
             top,
-            pw - 3.2 * mm * s,
+            text_w,
             top - bottom,
             ctx.lang,
             size=max(MIN_SIZE, 7.4 * s),

@@ -27,6 +27,7 @@ EDGE = 5 * mm  # no ink this close to the paper's edge: home printers clip it
 CROP_LEN = 5 * mm  # longest crop mark
 CROP_MIN = 2 * mm  # a shorter mark is not drawn
 CROP_GAP = 0.5 * mm  # distance of a crop mark from the trim
+TICK_HALO = 0.9  # points: the white stroke under a tick across a gutter
 GUTTER_BLEED_MAX = 3 * mm  # a gutter never needs more bleed than a print shop asks for
 GUTTER_BLEED_MIN = 1.5 * mm  # what a 1 mm mis-cut needs, when the sheet has room for it
 
@@ -256,14 +257,19 @@ def crop_marks(
     cols = sorted({round(s.x, 3) for s in slots})
     h = slots[0].h
     w = slots[0].w
+    # a tick's stroke (its white halo) must stay inside ``area`` too: a cut line on the
+    # area's edge (a grid that fills the sheet) gets none
+    half = TICK_HALO / 2
     if by > 0:  # horizontal gutters: ticks on every vertical cut line
         for lower, upper in pairwise(rows):
             for x in xs:
-                out.append((x, lower + h, x, upper))
+                if ax0 + half <= x <= ax1 - half:
+                    out.append((x, lower + h, x, upper))
     if bx > 0:
         for left, right in pairwise(cols):
             for y in ys:
-                out.append((left + w, y, right, y))
+                if ay0 + half <= y <= ay1 - half:
+                    out.append((left + w, y, right, y))
     return out
 
 
@@ -284,7 +290,7 @@ def draw_crop_marks(canvas, slots: tuple[Slot, ...], area, bleed=(0.0, 0.0)) -> 
     ]
     if inner:  # a tick over bleed artwork: a white halo keeps it visible on dark colours
         canvas.setStrokeColorRGB(1, 1, 1)
-        canvas.setLineWidth(0.9)
+        canvas.setLineWidth(TICK_HALO)
         for ln in inner:
             canvas.line(*ln)
     canvas.setStrokeColorRGB(0, 0, 0)

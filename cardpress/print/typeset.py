@@ -221,6 +221,27 @@ def paragraph(
     return (KinsokuParagraph if is_cjk(lang) else Paragraph)(body, st)
 
 
+def _paragraph_flows(paras_spec, lang: str, font: str, fs: float, colour: RGB = INK) -> list:
+    flows = []
+    for heading, body in paras_spec:
+        if heading and body:
+            text = f'<font name="{SANS_BOLD}">{escape(heading)}</font>  {escape(body)}'
+        else:
+            text = f'<font name="{SANS_BOLD}">{escape(heading)}</font>' if heading else escape(body)
+        flows.append(paragraph(text, font, fs, lang, colour, markup=True))
+    return flows
+
+
+def paragraphs_height_at_least(
+    paras_spec, w: float, lang: str, font: str = SANS, gap: float = 0.35
+) -> float:
+    """The height ``draw_paragraphs_fit`` needs at its smallest: ``MIN_SIZE``, condensed to
+    75 %; a layout that gives its box less gets the overflow warning."""
+    flows = _paragraph_flows(paras_spec, lang, font, MIN_SIZE)
+    heights = [f.wrap(w / 0.75, 10_000)[1] for f in flows]
+    return sum(heights) + gap * MIN_SIZE * (len(flows) - 1)
+
+
 def draw_paragraphs_fit(
     canvas,
     paras_spec,
@@ -247,17 +268,7 @@ def draw_paragraphs_fit(
     fs = size
     squeeze = 1.0
     while True:
-        flows = []
-        for heading, body in paras_spec:
-            if heading and body:
-                text = f'<font name="{SANS_BOLD}">{escape(heading)}</font>  {escape(body)}'
-            else:
-                text = (
-                    f'<font name="{SANS_BOLD}">{escape(heading)}</font>'
-                    if heading
-                    else escape(body)
-                )
-            flows.append(paragraph(text, font, fs, lang, colour, markup=True))
+        flows = _paragraph_flows(paras_spec, lang, font, fs, colour)
         heights = [f.wrap(w / squeeze, 10_000)[1] for f in flows]
         total = sum(heights) + gap * fs * (len(flows) - 1)
         if total <= h or (fs <= min_size and squeeze <= 0.75):
