@@ -112,6 +112,8 @@ def _aliases(
 
 # --------------------------------------------------------------------------- Triptych
 
+#: how a designer's picture fills its window (cardpress.print.designer_art)
+IMAGE_FITS = ("cover", "contain")
 TRIPTYCH_CARD_FIELDS = {
     "id",
     "kind",
@@ -122,6 +124,8 @@ TRIPTYCH_CARD_FIELDS = {
     "artist",
     "game",
     "image",
+    "image_fit",
+    "image_focus",
     "aliases",
 }
 
@@ -230,6 +234,19 @@ def _triptych_card(
         if not image.is_file():
             r.warning("image", f"{image_raw} not found; the generated illustration is printed")
             image = None
+    image_fit = r.string(raw, "image_fit", choices=list(IMAGE_FITS), required=False) or "cover"
+    image_focus = (0.5, 0.5)
+    if "image_focus" in raw:
+        focus = raw["image_focus"]
+        if (
+            isinstance(focus, list)
+            and len(focus) == 2
+            and all(isinstance(v, int | float) and 0 <= v <= 1 for v in focus)
+        ):
+            image_focus = (float(focus[0]), float(focus[1]))
+        else:
+            r.error("image_focus", "two numbers from 0 to 1: across, then down from the top")
+            ok = False
     if not ok:
         return None
     if kind == TriptychKind.RULE:
@@ -246,6 +263,8 @@ def _triptych_card(
         artist=artist,
         game=game,
         image=image,
+        image_fit=image_fit,
+        image_focus=image_focus,
         games=used,
         source=Path(r.file),
         aliases=aliases,

@@ -85,6 +85,10 @@ class TriptychCard:
     #: for a rule card: the game it explains, or "choose" for the chooser card
     game: str | None = None
     image: Path | None = None
+    #: how ``image`` fills the art window: cover (cropped) or contain (whole); and the point of
+    #: the picture (across, down from the top; 0-1) that a crop keeps in view
+    image_fit: str = "cover"
+    image_focus: tuple[float, float] = (0.5, 0.5)
     games: tuple[str, ...] = ()
     source: Path = Path()
     #: old ids of this card: printed codes carrying them still open its page

@@ -21,8 +21,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from reportlab.lib.utils import ImageReader
-
 from cardpress.print import fonts
 from cardpress.print.art import eshi100, painterly
 from cardpress.print.art.gogh import brushwork as gogh_brushwork
@@ -101,19 +99,29 @@ def draw_generated(
     painterly.draw_painted(canvas, manner, seed_key, x, y, w, h, dull=dull, hint=hint)
 
 
-def draw_image(canvas, path: Path, x, y, w, h) -> bool:
-    """Fill the box with an image file, centred and cropped; False if it can't be read."""
-    try:
-        reader = ImageReader(str(path))
-        iw, ih = reader.getSize()
-    except Exception:  # unreadable or missing: the caller draws a placeholder
+def draw_image(
+    canvas,
+    path: Path,
+    x,
+    y,
+    w,
+    h,
+    *,
+    card: str = "",
+    fit: str = "cover",
+    focus: tuple[float, float] = (0.5, 0.5),
+) -> bool:
+    """Fill the box with an image file by ``fit`` (see ``cardpress.print.designer_art``:
+    ICC profiles honoured, a warning under 300 dpi); False if it can't be read."""
+    from cardpress.print.designer_art import ArtError, draw_art
+
+    if not path.is_file():
         return False
-    scale = max(w / iw, h / ih)
-    dw, dh = iw * scale, ih * scale
-    canvas.saveState()
-    clip(canvas, x, y, w, h)
-    canvas.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
-    canvas.restoreState()
+    try:
+        draw_art(canvas, path, (x, y, w, h), card=card, fit=fit, focus=focus)
+    except ArtError as exc:
+        warnings.warn(str(exc), stacklevel=2)
+        return False
     return True
 
 
@@ -190,7 +198,8 @@ def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None
         path = Path(image)
         if not path.is_absolute() and root is not None:
             path = root / path
-        if draw_image(canvas, path, x, y, w, h):
+        fit, focus = getattr(card, "image_fit", "cover"), getattr(card, "image_focus", (0.5, 0.5))
+        if draw_image(canvas, path, x, y, w, h, card=card.id, fit=fit, focus=focus):
             return
         warnings.warn(f"{card.id}: image {image} not found; drawing a placeholder", stacklevel=2)
         draw_placeholder(canvas, Path(image).name, x, y, w, h)
