@@ -33,7 +33,7 @@ from cardpress.print.typeset import (
     fit_lines,
     fit_or_wrap,
     framed_panel,
-    paragraphs_height_at_least,
+    paragraphs_height,
     qr_box,
     rect,
 )
@@ -208,11 +208,21 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
                     body = rest.strip()
                     break
             pairs.append((timing, body))
-    # the picture gives up height where the effect text needs it (a small card)
+    # the effect box is as tall as its text at the card's type size (a line for "no
+    # effect") and the picture takes the rest, down to it; on a small card the picture
+    # keeps its designed height and the text shrinks, and gives way only where the text
+    # would not fit even at 6 pt condensed
     text_w = pw - 3.2 * mm * s
-    top = ctx.h - header_h - 2.2 * mm * s - ph - 2 * mm * s
+    effect_fs = max(MIN_SIZE, 7.4 * s)
+    picture_top = ctx.h - header_h - 2.2 * mm * s
     if pairs:
-        need = paragraphs_height_at_least(pairs, text_w, ctx.lang)
+        box_h = paragraphs_height(pairs, text_w, ctx.lang, effect_fs) + 0.6 * mm * s
+    else:
+        box_h = 7 * s * 1.5
+    ph = max(ph, picture_top - 2 * mm * s - bottom - box_h)
+    top = picture_top - ph - 2 * mm * s
+    if pairs:
+        need = paragraphs_height(pairs, text_w, ctx.lang, MIN_SIZE, 0.75)
         if need > top - bottom:
             ph -= need - (top - bottom) + 0.5
             top = bottom + need + 0.5
@@ -266,9 +276,9 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
             text_w,
             top - bottom,
             ctx.lang,
-            size=max(MIN_SIZE, 7.4 * s),
+            size=effect_fs,
         )
     else:
         canvas.setFillColorRGB(*MUTED)
-        draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 8 * s, SANS, 7 * s, pw)
+        draw_fit(canvas, ctx._("No effect"), px + 1.6 * mm * s, top - 7 * s, SANS, 7 * s, pw)
     draw_card_qr(canvas, ctx, deck.id, card.id)

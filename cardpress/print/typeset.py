@@ -232,14 +232,21 @@ def _paragraph_flows(paras_spec, lang: str, font: str, fs: float, colour: RGB = 
     return flows
 
 
-def paragraphs_height_at_least(
-    paras_spec, w: float, lang: str, font: str = SANS, gap: float = 0.35
+def paragraphs_height(
+    paras_spec,
+    w: float,
+    lang: str,
+    size: float = MIN_SIZE,
+    squeeze: float = 1.0,
+    font: str = SANS,
+    gap: float = 0.35,
 ) -> float:
-    """The height ``draw_paragraphs_fit`` needs at its smallest: ``MIN_SIZE``, condensed to
-    75 %; a layout that gives its box less gets the overflow warning."""
-    flows = _paragraph_flows(paras_spec, lang, font, MIN_SIZE)
-    heights = [f.wrap(w / 0.75, 10_000)[1] for f in flows]
-    return sum(heights) + gap * MIN_SIZE * (len(flows) - 1)
+    """The height ``draw_paragraphs_fit`` gives these paragraphs at ``size``, condensed to
+    ``squeeze``; at ``MIN_SIZE`` and 0.75 it is the least they can take (a box given less
+    gets the overflow warning)."""
+    flows = _paragraph_flows(paras_spec, lang, font, size)
+    heights = [f.wrap(w / squeeze, 10_000)[1] for f in flows]
+    return sum(heights) + gap * size * (len(flows) - 1)
 
 
 def draw_paragraphs_fit(
