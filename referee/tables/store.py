@@ -539,8 +539,9 @@ def act(
     try:
         return _act(db, table_id, token, action, version, client_key, seen)
     except ApiError as exc:
-        if "rule" in exc.extra:  # the engine refused the move (not a token or version)
-            refusals.count(db, table_id, exc.extra["rule"])
+        refused_by = getattr(exc, "refused_by", None)
+        if refused_by is not None:  # the engine refused the move (not a token or version)
+            refusals.count(db, table_id, refused_by)
         raise
 
 
@@ -678,6 +679,7 @@ def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
     )
     if exc.rule_id is not None:  # an action no rule knows (a typo) cites none; never null
         error.extra["rule"] = exc.rule_id
+    error.refused_by = exc.rule_id or ""  # type: ignore[attr-defined]  # counted (act)
     return error
 
 

@@ -139,6 +139,14 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
             == 401
         )
         abandoned = create_table(client, seed=9)["table"]
+        # a move no rule knows (a typo) is refused citing none: counted under ""
+        rush_table = create_table(client, game="gallery-rush", players=["A", "B"])
+        typo = client.post(
+            f"/api/v1/tables/{rush_table['table']}/actions",
+            json={"action": "hello"},
+            headers=auth(rush_table["seats"][0]["token"]),
+        )
+        assert typo.status_code == 400 and "rule" not in typo.get_json()["error"]
     with db.writing() as conn:  # untouched for two days: abandoned; the first is still in play
         conn.execute(
             update(GameTable)
@@ -153,6 +161,7 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
         ("finger-auction", "", ""),
         ("finger-auction", "", "variant=strict"),
         ("finger-auction", version, ""),
+        ("gallery-rush", version, ""),
     }
     for key, seeded in (
         (("gallery-rush", "", ""), rush),
@@ -177,6 +186,8 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
     assert groups[("finger-auction", version, "")].abandoned == 1  # the one in play is not
     assert groups[("finger-auction", version, "")].refusals == refused
     assert sum(refused.values()) == 4
+    assert groups[("gallery-rush", version, "")].refusals == Counter({"": 1})
+    assert groups[("gallery-rush", version, "")].games == 0
 
     for lang in ("en", "ja"):
         data = pdf.render(report, lang)
