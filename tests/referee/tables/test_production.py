@@ -50,13 +50,16 @@ def production_server(
     env: dict[str, str] | None = None,
     app: str = "referee:create_app()",
     unix_socket: Path | None = None,
+    also_unix_socket: Path | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The README's command on ``url``; ``root``: serve another checkout's code
     (the benchmark's baseline), else the installed one; ``log``: where
     gunicorn's own output goes; ``env``: more of the server's environment
     (``CARDPRESS_BASE_URL`` is the server's own address unless given there);
     ``app``: another WSGI app under the same command; ``unix_socket``: listen
-    there instead of on a port (behind nginx), yielding ``unix:<path>``."""
+    there instead of on a port (behind nginx), yielding ``unix:<path>``;
+    ``also_unix_socket``: listen on the port and there too (one server for a
+    direct test and one behind nginx)."""
     port = free_port()
     env = {
         **os.environ,
@@ -75,6 +78,7 @@ def production_server(
             "python:referee.gunicorn_conf",
             "--bind",
             f"unix:{unix_socket}" if unix_socket is not None else f"127.0.0.1:{port}",
+            *(["--bind", f"unix:{also_unix_socket}"] if also_unix_socket is not None else []),
             *(["--chdir", str(root)] if root is not None else []),
             app,
         ],
