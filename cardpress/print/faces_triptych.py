@@ -640,9 +640,9 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
                 lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
             )
         )
-    kicker = " · ".join(rules)
+    kicker = with_version(" · ".join(rules), deck)
     if stringWidth(kicker, SANS, MIN_SIZE) * 0.75 > maxw:  # a small card: the back names the deck
-        kicker = " · ".join(rules[:1] + rules[2:])
+        kicker = with_version(" · ".join(rules[:1] + rules[2:]), deck)
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
     # its ascent stays inside the safe area on a small card
     kicker_y = ctx.h - max(6.3 * mm * ctx.s, SAFE + 0.3 * mm + MIN_SIZE)
