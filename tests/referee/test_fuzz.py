@@ -36,14 +36,24 @@ from tests.referee.tables.conftest import make_app
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = schemathesis.Config.from_path(ROOT / "schemathesis.toml")
 
-_DB = Path(tempfile.mkdtemp(prefix="cardpress-fuzz-")) / "tables.sqlite3"
-APP = make_app(
-    f"sqlite:///{_DB}",
-    SECRET_KEY="test-secret",
-    TABLES_STREAM_SECONDS=0.2,
-    TABLES_CREATE_LIMIT="1000000 per minute",
-)
+_DB = Path(tempfile.mkdtemp(prefix="cardpress-fuzz-"))
+
+
+def _app(name: str):
+    return make_app(
+        f"sqlite:///{_DB / name}",
+        SECRET_KEY="test-secret",
+        TABLES_STREAM_SECONDS=0.2,
+        TABLES_CREATE_LIMIT="1000000 per minute",
+    )
+
+
+APP = _app("operations.sqlite3")
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP, config=CONFIG)
+#: the stateful phase's own database: what it plays does not depend on which
+#: operation tests ran before it in this process (their create keys, under xdist)
+STATEFUL_APP = _app("stateful.sqlite3")
+stateful = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", STATEFUL_APP, config=CONFIG)
 
 SETTINGS = settings(
     deadline=None,
@@ -96,7 +106,7 @@ PLAYED: list[int] = []
 TOKENS: dict[str, list[str | None]] = {}
 
 
-class Tables(schema.as_state_machine()):  # type: ignore[misc]
+class Tables(stateful.as_state_machine()):  # type: ignore[misc]
     """The stateful phase, playing the tables it creates.
 
     The links lead from a created table to its calls, with the create answer's
@@ -116,7 +126,7 @@ class Tables(schema.as_state_machine()):  # type: ignore[misc]
             return
         acting = case.path.endswith("/actions") and isinstance(case.body, dict)
         pick = zlib.crc32(str(case.body.get("action") if acting else "").encode())
-        with APP.test_client() as client:
+        with STATEFUL_APP.test_client() as client:
             if acting and pick % 4 and table_id in TOKENS:
                 to_act = client.get(f"/api/v1/tables/{table_id}").get_json()["to_act"]
                 tokens = [t for seat, t in enumerate(TOKENS[table_id]) if t and seat in to_act]
