@@ -33,8 +33,10 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.flowables import _listWrapOn
 
 from cardpress.print import diagrams
+from cardpress.print.card_figures import face_book
 from cardpress.print.fonts import SheetFonts, register_fonts, sheet_fonts
 from cardpress.print.justify import BookParagraph
 from cardpress.print.layout import PAPERS
@@ -75,6 +77,9 @@ MARGIN_TOP = 15 * mm
 MARGIN_BOTTOM = 17 * mm
 LABEL_W = 15 * mm  # the gutter for rule-ID labels, inside the frame
 BOX_PAD = 8  # inner padding of boxes and examples
+FIGURE_CAPTION_W = 48 * mm  # the narrowest caption set beside a figure's cards
+NOTES_MIN_ROOM = 60 * mm  # the notes start on the last page of rules when this much is left
+NOTE_LINE = HexColor("#a7adbd")  # lines to write on: darker than the hairlines
 
 
 class Styles:
@@ -118,6 +123,10 @@ def inline(spans: m.Inline, fonts: SheetFonts) -> str:
             out.append(
                 f'<a href="#{escape(s.target)}" color="{BLUE.hexval()}">'
                 f'<font name="{fonts.label}" size="-1.2">{escape(s.text)}</font></a>'
+            )
+        elif s.style == "figref":
+            out.append(
+                f'<a href="#{escape(s.target)}" color="{BLUE.hexval()}">{escape(s.text)}</a>'
             )
         elif s.style == "br":
             out.append("<br/>")
@@ -163,16 +172,24 @@ class Layout:
     compact: bool = False  # tighter spacing between questions and answers
     tail: int = 1  # the last ``tail`` rulings are kept together on one page
     pages: list[int] = field(default_factory=list)  # filled in: each ruling's page
-    notes: int = 0  # ruled notes pages that close the sheet (to an even page count)
+    notes: int = 0  # ruled notes blocks that close the sheet (to an even page count)
     total: list[int] = field(default_factory=list)  # filled in: the sheet's page count
+    small_figures: bool = False  # the figures' cards a little smaller
 
 
 # --------------------------------------------------------------------------- blocks
 
 
 class Typesetter:
-    def __init__(self, doc: m.RuleDocument, width: float, layout: Layout | None = None) -> None:
+    def __init__(
+        self,
+        doc: m.RuleDocument,
+        width: float,
+        layout: Layout | None = None,
+        base_url: str = "https://example.invalid",
+    ) -> None:
         self.doc = doc
+        self.base_url = base_url
         self.layout = layout or Layout()
         self.s = Styles(doc.lang, compact=self.layout.compact)
         self.width = width
@@ -220,6 +237,8 @@ class Typesetter:
             return self.example(b)
         if isinstance(b, m.Diagram):
             return self.diagram(b, inner)
+        if isinstance(b, m.Figure):
+            return [self.figure(b)]
         if isinstance(b, m.Glossary):
             out: list[Flowable] = []
             for t in b.terms:
@@ -258,7 +277,7 @@ class Typesetter:
         s = self.s
         if sec.level == 1:
             head = [
-                CondPageBreak(34 * mm),
+                CondPageBreak(26 * mm),
                 Anchor(sec.id),
                 self.p(escape(sec.title), s.h1),
                 Rule(self.width, ACCENT, 0.9),
@@ -330,7 +349,8 @@ class Typesetter:
         )
         inner = self.blocks(e.blocks, inner=True)
         t = _panel(inner, self.width - LABEL_W, EXAMPLE_BG, EXAMPLE_LINE, s.fonts.label)
-        return [Anchor(e.id), KeepTogether([title, _Spaced(t, 0, 6)])]
+        # a boxed aside: it floats like a figure rather than leave a gap before it
+        return [FigureFloat([Anchor(e.id), title, _Spaced(t, 0, 6)])]
 
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
         drawing = diagrams.draw(d, self.doc.lang, self.content_width(inner))
@@ -339,7 +359,45 @@ class Typesetter:
         parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else LABEL_W)]
         if d.caption:
             parts.append(self.p(self.inline(d.caption), self.s.caption))
-        return parts if inner else [KeepTogether(parts)]
+        return parts if inner else [FigureFloat(parts)]
+
+    def figure(self, f: m.Figure) -> Flowable:
+        """The real cards, with "Figure n." and the caption under them: one float."""
+        from cardpress.print.card_figures import CardFigure
+
+        picture = CardFigure(
+            f, self.doc.game, self.doc.lang, self.base_url, self.s.fonts, self.layout.small_figures
+        )
+        head = f'<font name="{self.s.fonts.label_bold}">{escape(f.words)}</font>'
+        caption = f"{head}{'　' if self.s.cjk else ' '}{self.inline(f.caption)}"
+        room = self.content_width(False)
+        cards_w = picture.natural_width(room)
+        if cards_w + FIGURE_CAPTION_W <= room:  # the caption beside the cards: less height
+            side = Table(
+                [[picture, self.p(caption, self.s.figure_caption)]],
+                colWidths=[cards_w + 6 * mm, room - cards_w - 6 * mm],
+                hAlign="RIGHT",
+            )
+            side.setStyle(
+                TableStyle(
+                    [
+                        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                        ("FONT", (0, 0), (-1, -1), self.s.fonts.label, 8),
+                    ]
+                )
+            )
+            parts: list[Flowable] = [side]
+        else:
+            parts = [
+                _Indented(picture, LABEL_W),
+                Spacer(1, 3),
+                _Indented(self.p(caption, self.s.caption), LABEL_W, centre=False),
+            ]
+        return FigureFloat([Anchor(f.id), Spacer(1, 4), *parts, Spacer(1, 5)])
 
     # title block ----------------------------------------------------------
 
@@ -428,11 +486,14 @@ class Typesetter:
             kept = [i for i, f in enumerate(out) if isinstance(f, KeepTogether)][-tail:]
             if len(kept) == tail and all(_is_ruling(out[i]) for i in kept):
                 out[kept[0] :] = [KeepTogether(out[kept[0] :])]
-        for _ in range(self.layout.notes):
+        notes_head = ParagraphStyle("notes_head", self.s.h1, keepWithNext=0)
+        for i in range(self.layout.notes):
             out += [
-                PageBreak(),
-                self.p(escape(self.doc.label("notes", "Notes")), self.s.h1),
-                Rule(self.width, ACCENT, 0.9),
+                # the notes begin under the rulings when a fair part of the page is left
+                CondPageBreak(NOTES_MIN_ROOM) if i == 0 else PageBreak(),
+                # not kept with the lines, which take whatever height is left
+                self.p(escape(self.doc.label("notes", "Notes")), notes_head),
+                Rule(self.width, ACCENT, 0.9, keep_with_next=False),
                 NoteLines(self.width, self.s.body.leading * 1.6),
             ]
         return out
@@ -493,10 +554,10 @@ def _panel(
 class Rule(Flowable):
     """A horizontal rule (no text, so no font)."""
 
-    def __init__(self, width: float, colour, thickness: float) -> None:
+    def __init__(self, width: float, colour, thickness: float, keep_with_next: bool = True) -> None:
         super().__init__()
         self.width, self.colour, self.thickness = width, colour, thickness
-        self.keepWithNext = 1
+        self.keepWithNext = int(keep_with_next)
 
     def wrap(self, aw, ah):
         return self.width, self.thickness + 3
@@ -521,7 +582,7 @@ class NoteLines(Flowable):
 
     def draw(self) -> None:
         c = self.canv
-        c.setStrokeColor(RULE)
+        c.setStrokeColor(NOTE_LINE)  # darker than hairlines: lines to write on, printed
         c.setLineWidth(0.4)
         y = self.height - self.step
         while y > 0:
@@ -548,12 +609,55 @@ class _Spaced(Flowable):
         self.inner.drawOn(self.canv, x, self.after)
 
 
+class FigureFloat(KeepTogether):
+    """A figure and its caption, kept together, that floats: when it does not fit
+    where it is referred to, the text after it fills the page and the figure opens
+    the next one (``FloatingDocTemplate``)."""
+
+    def height_in(self, aw: float, ah: float, canv) -> float:
+        """Its height set ``aw`` wide (KeepTogether's own wrap always answers "too tall")."""
+        return _listWrapOn(self._content, aw, canv)[1]
+
+
+class FloatingDocTemplate(BaseDocTemplate):
+    """Platypus with floats: a ``FigureFloat`` that does not fit in what is left of
+    the frame waits, and is set at the top of the next frame, before anything
+    else; any still waiting at the end are set there."""
+
+    def handle_flowable(self, flowables) -> None:
+        waiting: list[Flowable] = self.__dict__.setdefault("_floats", [])
+        frame = getattr(self, "frame", None)
+        if frame is None:  # before the first page (the hanging flowables)
+            super().handle_flowable(flowables)
+            return
+        if waiting and frame._atTop:
+            flowables[0:0] = waiting
+            waiting.clear()
+        f = flowables[0]
+        if isinstance(f, FigureFloat) and not frame._atTop:
+            room = frame._y - frame._y1p - frame._prevASpace
+            if f.height_in(frame._aW, room, self.canv) > room:
+                waiting.append(flowables.pop(0))
+                if not flowables:  # the story ends here: set it after all
+                    flowables.extend(waiting)
+                    waiting.clear()
+                return
+        super().handle_flowable(flowables)
+        if not flowables and waiting:
+            flowables.extend(waiting)
+            waiting.clear()
+
+    def build(self, flowables, *args, **kwargs) -> None:
+        self._floats = []
+        super().build(flowables, *args, **kwargs)
+
+
 class _Indented(Flowable):
     """A drawing shifted right by the label gutter, centred in what is left."""
 
-    def __init__(self, inner: Flowable, indent: float) -> None:
+    def __init__(self, inner: Flowable, indent: float, centre: bool = True) -> None:
         super().__init__()
-        self.inner, self.indent = inner, indent
+        self.inner, self.indent, self.centre = inner, indent, centre
 
     def wrap(self, aw, ah):
         w, h = self.inner.wrap(aw - self.indent, ah)
@@ -562,8 +666,12 @@ class _Indented(Flowable):
         return aw, h
 
     def draw(self) -> None:
-        x = self.indent + max(0.0, (self.width - self.indent - self._iw) / 2)
+        room = self.width - self.indent - self._iw
+        x = self.indent + (max(0.0, room / 2) if self.centre else 0.0)
         self.inner.drawOn(self.canv, x, 0)
+
+    def split(self, aw, ah):
+        return []
 
 
 def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
@@ -574,7 +682,7 @@ def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     return [line for line in lines if line]
 
 
-def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int]):
+def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int], book=None):
     """A canvas that starts in a registered font and prints "n / N" footers."""
 
     class NumberedCanvas(Canvas):
@@ -584,6 +692,8 @@ def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int]):
             kwargs["invariant"] = 1
             super().__init__(*args, **kwargs)
             self._saved: list[dict] = []
+            if book is not None:  # the figures' card faces, recorded once (replay)
+                book.prime(self)
 
         def showPage(self) -> None:
             self._saved.append(dict(self.__dict__))
@@ -632,7 +742,7 @@ def render_pages(
     doc = load_rules(game_id, lang)
     url = rules_url(base_url, lang, game_id)
     buf = io.BytesIO()
-    template = BaseDocTemplate(
+    template = FloatingDocTemplate(
         buf,
         pagesize=pagesize,
         leftMargin=MARGIN_X,
@@ -660,26 +770,43 @@ def render_pages(
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     footer = f"{doc.title}{'・' if lang == 'ja' else ' · '}{url}"
-    # a last page with only a ruling or two looks unfinished: set the rulings tighter,
-    # and if they still spill, send the last few over together
-    # a sheet of more than one page prints on folded sheets: pad it with notes pages
+    # a last page with only a ruling or two looks unfinished, and a sheet of more than
+    # one page prints on folded sheets (an odd page count closes with notes pages):
+    # set the rulings tighter, then the figures' cards smaller, and if the rulings
+    # still spill, send the last few over together; the first layout that needs
+    # neither wins, else the first without a stub of rulings, padded with notes
+    chosen: tuple[Layout, bytes] | None = None
     for layout in (
         Layout(),
         Layout(compact=True),
-        Layout(compact=True, tail=MIN_LAST_PAGE_RULINGS),
+        Layout(compact=True, small_figures=True),
+        Layout(compact=True, small_figures=True, tail=MIN_LAST_PAGE_RULINGS),
     ):
-        _build(template, buf, doc, frame, url, footer, layout)
-        if not stub_rulings(layout.pages):
-            break
+        _build(template, buf, doc, frame, url, footer, layout, base_url)
+        if stub_rulings(layout.pages):
+            continue
+        total = layout.total[-1]
+        if total == 1 or total % quantum == 0:
+            return buf.getvalue()
+        if chosen is None:
+            chosen = layout, buf.getvalue()
+    layout, data = chosen or (layout, buf.getvalue())
     total = layout.total[-1]
-    if total > 1 and total % quantum:
-        layout = replace(layout, notes=-total % quantum, pages=[], total=[])
-        _build(template, buf, doc, frame, url, footer, layout)
+    if total == 1 or total % quantum == 0:
+        return data
+    # pad with notes: the rest of the last page (when there is room) and whole pages
+    for notes in range(1, quantum + 2):
+        layout = replace(layout, notes=notes, pages=[], total=[])
+        _build(template, buf, doc, frame, url, footer, layout, base_url)
+        if layout.total[-1] % quantum == 0:
+            break
     return buf.getvalue()
 
 
-def _build(template, buf, doc, frame, url: str, footer: str, layout: Layout) -> None:
+def _build(template, buf, doc, frame, url: str, footer: str, layout: Layout, base_url: str) -> None:
     buf.seek(0)
     buf.truncate()
-    ts = Typesetter(doc, frame._width, layout)
-    template.build(ts.story(url), canvasmaker=_canvas_maker(footer, ts.s.fonts, layout.total))
+    ts = Typesetter(doc, frame._width, layout, base_url)
+    book = face_book(doc, base_url, ts.s.fonts.label)
+    maker = _canvas_maker(footer, ts.s.fonts, layout.total, book)
+    template.build(ts.story(url), canvasmaker=maker)

@@ -56,6 +56,8 @@ def inline(spans: m.Inline) -> str:
             out.append(f"<em>{escape(s.text)}</em>")
         elif s.style == "ref":
             out.append(f'<a class="rule-ref" href="#{escape(s.target)}">{escape(s.text)}</a>')
+        elif s.style == "figref":
+            out.append(f'<a class="figure-ref" href="#{escape(s.target)}">{escape(s.text)}</a>')
         elif s.style == "br":
             out.append("<br>")
         else:
@@ -203,6 +205,15 @@ class _Renderer:
             cap = f"<figcaption>{inline(b.caption)}</figcaption>" if b.caption else ""
             return (
                 f'<figure class="rules-diagram" data-kind="{escape(b.kind)}">{body}{cap}</figure>'
+            )
+        if isinstance(b, m.Figure):
+            # the cards' faces are drawn for print; the page names them and says so
+            words = escape(doc.label("no-picture") or doc.label("no-diagram"))
+            return (
+                f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">'
+                f'<p class="rules-diagram-missing">{words}</p>'
+                f"<figcaption><strong>{escape(b.words)}</strong> {inline(b.caption)}</figcaption>"
+                "</figure>"
             )
         if isinstance(b, m.Glossary):
             items = "".join(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from contextvars import ContextVar
 
 from cardpress.rules.model import (
     CLAUSE_ID,
@@ -33,6 +34,9 @@ from cardpress.rules.model import (
     Diagram,
     Example,
     Fact,
+    Figure,
+    FigureGroup,
+    FigureItem,
     Glossary,
     Inline,
     Paragraph,
@@ -49,6 +53,13 @@ _WS = re.compile(r"[ \t\r\n]+")
 # source, never meant: drop it.
 _CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _CJK_SPACE = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
+#: while a document is parsed: each figure's ID -> the words a reference to it prints
+_FIGURE_REFS: ContextVar[dict[str, str]] = ContextVar("figure_refs")
+#: while a document is parsed: each figure's ID -> (number, its caption's lead-in words)
+_FIGURE_NUMBERS: ContextVar[dict[str, tuple[int, str]]] = ContextVar("figure_numbers")
+FIGURE_ITEMS = ("card", "back", "hand")
 
 
 class MarkupError(ValueError):
@@ -75,7 +86,11 @@ def parse_inline(el: ET.Element) -> Inline:
             target = child.get("to", "")
             if not target:
                 raise MarkupError("<ref> needs a 'to' attribute")
-            spans.append(Span(target, "ref", target))
+            words = _FIGURE_REFS.get({}).get(target)
+            if words is not None:  # a figure is referred to by its number, in words
+                spans.append(Span(words, "figref", target))
+            else:
+                spans.append(Span(target, "ref", target))
         elif child.tag == "br":
             spans.append(Span("", "br"))
         else:
@@ -91,7 +106,7 @@ def parse_inline(el: ET.Element) -> Inline:
         if i == len(spans) - 1:
             text = text.rstrip()
         text = _CJK_SPACE.sub("", text)
-        if text or s.style in ("br", "ref"):
+        if text or s.style in ("br", "ref", "figref"):
             out.append(Span(text, s.style, s.target))
     return tuple(out)
 
@@ -155,6 +170,8 @@ def parse_blocks(parent: ET.Element, prefix: str, level: int = 1) -> tuple[Block
                     _inline_or_empty(_child(el, "caption")),
                 )
             )
+        elif tag == "figure":
+            blocks.append(parse_figure(el, prefix))
         elif tag == "glossary":
             terms = tuple(
                 Term(
@@ -182,6 +199,55 @@ def parse_blocks(parent: ET.Element, prefix: str, level: int = 1) -> tuple[Block
         else:
             raise MarkupError(f"unknown block <{tag}>")
     return tuple(blocks)
+
+
+def _figure_item(el: ET.Element, fig: str) -> FigureItem:
+    if el.tag not in FIGURE_ITEMS:
+        kinds = ", ".join(FIGURE_ITEMS)
+        raise MarkupError(f"<figure id={fig!r}>: <{el.tag}> is not one of {kinds}")
+    try:
+        count = int(el.get("count", el.get("fingers", "1")))
+    except ValueError as exc:
+        raise MarkupError(f"<figure id={fig!r}> <{el.tag}>: count must be a number") from exc
+    if el.tag == "card" and not el.get("id"):
+        raise MarkupError(f"<figure id={fig!r}> <card> needs an 'id' (the card's id)")
+    note = el.get("note", "") or _text(_child(el, "note"))
+    return FigureItem(el.tag, el.get("id", ""), count, note, el.get("mark", ""))
+
+
+def parse_figure(el: ET.Element, prefix: str) -> Figure:
+    """``<figure id deck>`` of ``<group>`` (``<label>``, then ``card``/``back``/``hand``)
+    and a ``<caption>``; numbered in document order (see ``parse_document``)."""
+    fid = _need_id(el, CLAUSE_ID, prefix)
+    groups = tuple(
+        FigureGroup(
+            _text(_child(g, "label")),
+            tuple(_figure_item(i, fid) for i in g if i.tag not in ("label",)),
+        )
+        for g in el.findall("group")
+    )
+    if not any(g.items for g in groups):
+        raise MarkupError(f"<figure id={fid!r}> pictures nothing: give it a <group> of cards")
+    number, words = _FIGURE_NUMBERS.get({})[fid]
+    return Figure(
+        fid, number, el.get("deck", ""), groups, _inline_or_empty(_child(el, "caption")), words
+    )
+
+
+def _number_figures(root: ET.Element, labels: dict[str, str]) -> tuple[dict, dict]:
+    """Figures are numbered 1, 2, … in document order; the words come from the
+    document's ``<ui key="figure">`` ("Figure {n}.") and ``"see-figure"``."""
+    numbers: dict[str, tuple[int, str]] = {}
+    refs: dict[str, str] = {}
+    head = labels.get("figure", "Figure {n}.")
+    see = labels.get("see-figure", "(See figure {n}.)")
+    for n, el in enumerate(root.iter("figure"), 1):
+        fid = el.get("id", "")
+        if fid in numbers:
+            raise MarkupError(f"<figure id={fid!r}>: the figure ID is used twice")
+        numbers[fid] = (n, head.replace("{n}", str(n)))
+        refs[fid] = see.replace("{n}", str(n))
+    return numbers, refs
 
 
 def parse_table(el: ET.Element) -> Table:
@@ -223,6 +289,17 @@ def parse_document(xml: str, lang: str) -> RuleDocument:
     if root.tag != "document":
         raise MarkupError("the root element must be <document>")
     prefix = root.get("prefix", "")
+    ui = {u.get("key", ""): "".join(u.itertext()).strip() for u in root.findall("ui")}
+    numbers, refs = _number_figures(root, ui)
+    t_numbers, t_refs = _FIGURE_NUMBERS.set(numbers), _FIGURE_REFS.set(refs)
+    try:
+        return _parse_document(root, prefix, lang)
+    finally:
+        _FIGURE_NUMBERS.reset(t_numbers)
+        _FIGURE_REFS.reset(t_refs)
+
+
+def _parse_document(root: ET.Element, prefix: str, lang: str) -> RuleDocument:
     facts = tuple(
         Fact(_text(_child(f, "label")), _text(_child(f, "value"))) for f in root.findall("fact")
     )

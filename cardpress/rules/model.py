@@ -29,7 +29,9 @@ CLAUSE_ID = re.compile(r"^[A-Z]{2}-[A-Z]\d+$")
 @dataclass(frozen=True, slots=True)
 class Span:
     """A run of inline text. ``style`` is "" (plain), "b" (strong), "em",
-    "ref" (a cross-reference whose text is the target rule ID) or "br"."""
+    "ref" (a cross-reference whose text is the target rule ID), "figref" (a
+    reference to a figure, its text the sheet's words for it: "(See figure 2.)",
+    「（図2参照）」) or "br"."""
 
     text: str
     style: str = ""
@@ -137,6 +139,39 @@ class Diagram:
 
 
 @dataclass(frozen=True, slots=True)
+class FigureItem:
+    """One thing pictured in a figure: a card's face (``card``: its id), a face-down
+    card or stack (``back``: how many cards high) or a hand (``hand``: fingers shown)."""
+
+    kind: str  # "card", "back", "hand"
+    card: str = ""
+    count: int = 1  # back: cards in the stack; hand: fingers
+    note: str = ""  # a short line under it ("×8", "1")
+    mark: str = ""  # "" or "win" / "lose": a green or red ring
+
+
+@dataclass(frozen=True, slots=True)
+class FigureGroup:
+    """Things that lie together on the table, under one label ("Field", "Aki")."""
+
+    label: str
+    items: tuple[FigureItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A numbered picture of the real cards (drawn by the deck's own face code),
+    with a caption; the text refers to it by ``id`` (``<ref to="FA-F1"/>``)."""
+
+    id: str
+    number: int
+    deck: str
+    groups: tuple[FigureGroup, ...]
+    caption: Inline = ()
+    words: str = ""  # "Figure 2." / 「図2」: the caption's lead-in in the sheet's language
+
+
+@dataclass(frozen=True, slots=True)
 class Term:
     id: str
     name: str
@@ -177,7 +212,17 @@ class Section:
 
 
 Block = (
-    Paragraph | Clause | BulletList | Table | Box | Example | Diagram | Glossary | Ruling | Section
+    Paragraph
+    | Clause
+    | BulletList
+    | Table
+    | Box
+    | Example
+    | Diagram
+    | Figure
+    | Glossary
+    | Ruling
+    | Section
 )
 
 
@@ -245,11 +290,15 @@ class RuleDocument:
     def diagrams(self) -> list[Diagram]:
         return [b for b in self.walk() if isinstance(b, Diagram)]
 
-    def find(self, rule_id: str) -> Clause | Example | Ruling | Term | Section:
+    @property
+    def figures(self) -> list[Figure]:
+        return [b for b in self.walk() if isinstance(b, Figure)]
+
+    def find(self, rule_id: str) -> Clause | Example | Ruling | Term | Section | Figure:
         """The block carrying a rule ID (or a section ID); KeyError if none."""
         if not self._index:
             for block in self.walk():
-                if isinstance(block, Clause | Example | Ruling | Section):
+                if isinstance(block, Clause | Example | Ruling | Section | Figure):
                     self._index[block.id] = block
                 elif isinstance(block, Glossary):
                     for term in block.terms:

@@ -43,6 +43,18 @@ class Sheets:
             self._pdf[key] = path
         return self._pdf[key]
 
+    def words(self, game: str, lang: str, paper: str = "a4") -> str:
+        """The sheet's own text: what pdftotext reads with the pictured cards left out
+        (a card face prints what the card prints, e.g. the bilingual back)."""
+        from .typeset_readback import without_pictures
+
+        return subprocess.run(
+            ["pdftotext", "-layout", "-enc", "UTF-8", "-", "-"],
+            input=without_pictures(self.pdf(game, lang, paper).read_bytes()),
+            capture_output=True,
+            check=True,
+        ).stdout.decode("utf-8")
+
     def text(self, game: str, lang: str, paper: str = "a4") -> str:
         """The sheet's text as pdftotext -layout reads it (what a reader sees, line by line)."""
         key = (game, lang, paper)

@@ -149,7 +149,7 @@ def test_quarter_em_between_japanese_and_latin(sheets: Sheets, game: str) -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_japanese_separators(sheets: Sheets, game: str) -> None:
-    text = sheets.text(game, "ja")
+    text = sheets.words(game, "ja")
     assert " · " not in text and "·" not in text, f"{game}: a Latin middle dot in Japanese"
     slashed = re.findall(rf"{JAPANESE.pattern}\s*/\s*{JAPANESE.pattern}", text)
     assert not slashed, f"{game}: Japanese listed with a slash, not 「・」: {slashed}"
@@ -158,13 +158,13 @@ def test_japanese_separators(sheets: Sheets, game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_negative_numbers_have_a_real_minus(sheets: Sheets, game: str, lang: str) -> None:
-    text = sheets.text(game, lang)
+    text = sheets.words(game, lang)
     hyphens = [m for m in re.findall(r"(?<![\w.\-/])-\d+\S*", text)]
     assert not hyphens, f"{game}/{lang}: a hyphen for a minus: {hyphens}"
 
 
 def test_the_eshi100_sheet_prints_its_minus_and_middle_dots(sheets: Sheets) -> None:
-    text = sheets.text("eshi100", "ja")
+    text = sheets.words("eshi100", "ja")
     assert re.search(r"−2\s?点", text) and "梅・桜" in text, text
 
 

@@ -55,7 +55,25 @@ def leadings(lang: str) -> list[float]:
     return sorted(found | {round(styles["para"].leading * COMPACT, 2)})
 
 
+def without_pictures(pdf: bytes) -> bytes:
+    """The sheet with its pictured cards left blank: a card face prints what the card
+    prints (its own type, the bilingual back), which is not the sheet's running text."""
+    import io
+
+    import pikepdf
+
+    doc = pikepdf.open(io.BytesIO(pdf))
+    for page in doc.pages:
+        for name, xobj in page.Resources.get("/XObject", {}).items():
+            if "cardpress-figure" in name or "cardpress-face" in name:
+                xobj.write(b"")
+    buf = io.BytesIO()
+    doc.save(buf)
+    return buf.getvalue()
+
+
 def paragraphs(pdf: bytes, page_w: float, lang: str) -> list[Para]:
+    pdf = without_pictures(pdf)
     cols = _columns(page_w)
     steps = leadings(lang)
     by_page: dict[int, list[Line]] = {}
