@@ -62,9 +62,11 @@ class _Placed:
 
 
 def _deck(deck_id: str):
-    from cardpress.print.build import load_deck  # the build's catalogue, reloaded per build
+    """The deck and its data folder (the catalogue is cached until a data file changes)."""
+    from cardpress.catalogue import load_catalogue
 
-    return load_deck(deck_id, None)
+    cat = load_catalogue()
+    return cat.deck(deck_id), cat.root
 
 
 class CardFigure(Flowable):
