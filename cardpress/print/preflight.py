@@ -360,6 +360,40 @@ def _check_objects(n, page, service, out: list[Problem], fonts_seen: dict) -> No
     if service.checks("flat"):
         for why in transparency(page):
             out.append(Problem("flat", n, "transparency (%(why)s)", {"why": why}))
+    if service.total_ink:
+        for res in _resources(page.obj.get("/Resources"), set()):
+            for obj in res.get("/XObject", {}).values():
+                ink = _image_ink(obj)
+                if ink * 100 > service.total_ink + 0.5:
+                    out.append(
+                        Problem(
+                            "ink",
+                            n,
+                            "%(what)s at %(got).0f %% total ink; %(service)s allows %(want).0f %%",
+                            {
+                                "what": ("an image", {}),
+                                "got": ink * 100,
+                                "want": service.total_ink,
+                                "service": service.name,
+                            },
+                        )
+                    )
+
+
+def _image_ink(obj) -> float:
+    """The most C+M+Y+K (0-4) in a DeviceCMYK image (every second pixel each way); 0 else."""
+    if obj.get("/Subtype") != "/Image" or obj.get("/ColorSpace") != "/DeviceCMYK":
+        return 0.0
+    import numpy as np
+
+    try:
+        img = pikepdf.PdfImage(obj).as_pil_image()
+    except Exception:  # an image pikepdf cannot decode is judged by the others
+        return 0.0
+    if img.mode != "CMYK":
+        return 0.0
+    pixels = np.asarray(img)[::2, ::2].astype(np.uint16)
+    return float(pixels.sum(axis=2).max()) / 255
 
 
 def _embedded(font) -> bool:

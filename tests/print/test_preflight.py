@@ -114,10 +114,15 @@ def _broken_pdf() -> bytes:
     c.drawString(0.5 * inch, inch, "Helvetica, not embedded")
     c.showPage()
     # page 2: trim and bleed set, a line of 4 pt text 1 mm inside the trim, 400 % ink
+    # (a shape and an image)
     c.setTrimBox((inch / 8, inch / 8, page[0] - inch / 8, page[1] - inch / 8))
     c.setBleedBox((0, 0, *page))
     c.setFillColorCMYK(1, 1, 1, 1)
     c.rect(0, 0, page[0], page[1], stroke=0, fill=1)
+    # a CMYK picture at full ink everywhere (600 dpi: sharp enough)
+    c.drawImage(
+        ImageReader(Image.new("CMYK", (300, 300), (255,) * 4)), inch, 1.5 * inch, inch / 2, inch / 2
+    )
     c.setFillColorCMYK(0, 0, 0, 0)
     c.setFont("Helvetica", 4)
     c.drawString(inch / 8 + 1 * mm, inch, "too near the cut")
@@ -147,6 +152,7 @@ def test_a_file_made_to_break_the_rules_fails_naming_each_problem() -> None:
     assert "an image in DeviceRGB; DriveThruCards prints CMYK only" in texts
     assert any(t.startswith("text 'too near the cut' 1.00 mm inside the trim") for t in texts)
     assert "a shape at 400 % total ink; DriveThruCards allows 240 %" in texts
+    assert "an image at 400 % total ink; DriveThruCards allows 240 %" in texts
 
 
 def test_the_command_prints_the_table_exits_1_and_writes_soft_proofs(tmp_path) -> None:
