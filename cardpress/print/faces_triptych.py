@@ -438,8 +438,18 @@ def _widen_for_words(table: Table, cols: list[float], fs: float) -> list[float]:
     return [n if n > c else c - (c - n) * short / spare for n, c in zip(need, cols, strict=True)]
 
 
-def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> RLTable:
-    """A rule card's table (nomination results, scoring): ruled, compact, header in navy."""
+def card_table(
+    table: Table,
+    width: float,
+    fs: float,
+    lang: str,
+    navy: RGB,
+    faces: tuple[str, str] = (SANS, SANS_BOLD),
+) -> RLTable:
+    """A rule card's table (nomination results, scoring): ruled, compact, header in navy.
+
+    ``faces`` (regular, bold): the card's BIZ UD, or the rule sheet's text face when
+    the sheet reprints the table in English."""
     weights = table.widths or (1.0,) * len(table.rows[0])
     total = sum(weights)
     cols = _widen_for_words(table, [width * w / total for w in weights], fs)
@@ -448,7 +458,7 @@ def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> R
     for r, row in enumerate(table.rows):
         cells = []
         for cell in row:
-            font = SANS_BOLD if cell.header or r < head_rows else SANS
+            font = faces[1] if cell.header or r < head_rows else faces[0]
             align = TA_CENTER if cell.align == "center" else TA_LEFT
             colour = hex_rgb(cell.colour) if cell.colour else INK
             if cell.colour:
@@ -464,7 +474,7 @@ def card_table(table: Table, width: float, fs: float, lang: str, navy: RGB) -> R
     t = RLTable(rows, colWidths=cols)
     line = Color(*mix(navy, PAPER, 0.55))
     commands = [
-        ("FONT", (0, 0), (-1, -1), SANS, fs),  # the table's own default would embed Helvetica
+        ("FONT", (0, 0), (-1, -1), faces[0], fs),  # the table's default would embed Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), fs * 0.22),
         ("RIGHTPADDING", (0, 0), (-1, -1), fs * 0.22),

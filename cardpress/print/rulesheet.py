@@ -459,7 +459,9 @@ class Typesetter:
                 from cardpress.print.faces_triptych import card_table
 
                 navy = (BLUE.red, BLUE.green, BLUE.blue)
-                cell += [Spacer(0, 2), card_table(i.table, body_w - 4, 7.4, self.doc.lang, navy)]
+                faces = (s.fonts.body, s.fonts.bold)  # English: the sheet's text face
+                table = card_table(i.table, body_w - 4, 7.4, self.doc.lang, navy, faces)
+                cell += [Spacer(0, 2), table]
             rows.append([self.p(escape(i.heading), head), cell])
         inner = Table(rows, colWidths=[26 * mm, body_w])
         inner.setStyle(
