@@ -498,7 +498,28 @@ class KinsokuParagraph(Paragraph):
     def split(self, availWidth, availHeight):
         # splitting edits the broken lines' words in place: never hand them out again
         self.__dict__.pop("_kinsoku_lines", None)
-        return super().split(availWidth, availHeight)
+        parts = super().split(availWidth, availHeight)
+        for part in parts[1:]:
+            _rejoin_cjk_lines(part.frags)
+        return parts
+
+
+def _rejoin_cjk_lines(frags) -> None:
+    """Take out the spaces ReportLab adds where the split-off lines used to end.
+
+    ReportLab rebuilds the rest of a split paragraph from its broken lines and
+    puts a space at each old line end, as a Latin line ends at a space. Between
+    Japanese characters there was none, and once the rest is wrapped again (the
+    next card, the next column) each of those spaces shows as a gap inside a
+    line: 「自分を数 える」. A space between two Latin words stays.
+    """
+    texts = [getattr(f, "text", "") for f in frags]
+    for i, (f, text) in enumerate(zip(frags, texts, strict=True)):
+        if len(text) < 2 or text[-1] != " " or text[-2] == " ":
+            continue
+        after = next((t[0] for t in texts[i + 1 :] if t), "")
+        if _is_cjk_char(text[-2]) or (after and _is_cjk_char(after)):
+            f.text = text[:-1]
 
 
 class JustifiedKinsokuParagraph(KinsokuParagraph):
