@@ -99,7 +99,7 @@ def test_detective_eye_ended_by_the_supply_cites_de8_and_counts_forgeries(api):
     table, state = _played(api, "detective-eye", NAMES, apart)
     assert _links(api, table, "en") == ["DE-8"]
     en, ja = _result(api, table, "en"), _result(api, table, "ja")
-    assert "The supply ran out of forgeries" in en and "贋作の山がなくなりました" in ja
+    assert "The supply ran out of forgeries" in en and "サプライの贋作がなくなりました" in ja
     assert "Place Player Forgeries Cards in hand" in en
     for place, seat in sorted((r, s) for s, r in enumerate(state.ranking())):
         assert f"{place} {NAMES[seat]} {state.forgeries[seat]} {state.held(seat)}" in en, en
