@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from referee.report import plots
 from referee.report.figures import Figures, Report
-from referee.report.words import game_name, length_word, words
+from referee.report.words import card_name, game_name, length_word, words
 
 #: most rows a grid or bar plot of rules or cards shows
 TOP = 15
@@ -338,7 +338,11 @@ def _cards(
         Grid(
             (t("Card"), t("people"), t("bots")),
             tuple(
-                (c, _pct(presence[c]), _pct(bot_presence[c]) if c in bot_presence else "–")
+                (
+                    card_name(people.game, c, lang),
+                    _pct(presence[c]),
+                    _pct(bot_presence[c]) if c in bot_presence else "–",
+                )
                 for c in order
             ),
         ),
@@ -347,7 +351,7 @@ def _cards(
             plots.bars(
                 lang,
                 title,
-                order,
+                [card_name(people.game, c, lang) for c in order],
                 [presence[c] for c in order],
                 [bot_presence.get(c, 0.0) for c in order] if bots else None,
                 legend,

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardpress.catalogue import load_catalogue
+from cardpress.catalogue.models import Text, TriptychKind
 from cardpress.games import GAMES
 from cardpress.i18n import translations
+from cardpress.vocabulary import TRIPTYCH_GAMES
 
 LANGS = ("ja", "en")
 
@@ -34,3 +37,30 @@ def length_word(word: str, lang: str) -> str:
     """The game's own measure of length (``turns``, ``auctions``, ``rounds``)."""
     t = words(lang)
     return {"turns": t("turns"), "auctions": t("auctions"), "rounds": t("rounds")}.get(word, word)
+
+
+def card_name(game: str, card: str, lang: str) -> str:
+    """A card as players name it ("Monet 8", "Forgery (Gogh)", "Red 7", "Plum Branch"),
+    never the engine's id: the names come from the card data, in the reader's language."""
+    data = load_catalogue()
+
+    def say(text: Text) -> str:
+        return text.ja if lang == "ja" else text.en
+
+    if game in TRIPTYCH_GAMES:
+        deck = data.triptych
+        if card == "mona-lisa":
+            mona = next(c for c in deck.cards if c.kind == TriptychKind.MONA_LISA)
+            return say(mona.title)
+        who, _sep, number = card.partition("-")
+        if who == "forgery":
+            return words(lang)("Forgery (%(painter)s)", painter=say(deck.painter(number).name))
+        return f"{say(deck.painter(who).name)} {number}"
+    if game == "ultimatch":
+        colour, _sep, number = card.rpartition("-")
+        return f"{say(data.ultimatch.colour(colour).name)} {number}"
+    if game == "eshi100":
+        titled = next((c for c in data.eshi100.types if c.id == card), None)
+        if titled is not None:
+            return say(titled.title)
+    return card

@@ -5,6 +5,7 @@ both languages; the referee's page needs its token and shows no names."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -199,6 +200,12 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
             assert title in text, (lang, title)
         assert report_seed.SECRET_NAME not in text
         assert all(s.table_id not in text for s in rush + auction)
+        # cards are named as players name them ("Monet 8", 「モネ 8」), never by engine id
+        painters = [
+            p.name.ja if lang == "ja" else p.name.en for p in load_catalogue().triptych.painters
+        ]
+        assert re.search(rf"(?:{'|'.join(painters)}) \d", text), lang
+        assert not re.search(r"\b(?:monet|gogh|vermeer|forgery)-[a-z0-9]", text), lang
         # each plot's bars, steps and axes are vector paths: at least a few dozen a plot
         assert sum(_paths_per_page(data, tmp_path)) > 30 * len(titles)
         fonts = subprocess.run(
