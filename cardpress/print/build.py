@@ -414,12 +414,14 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             todo.append(job)
     total = len(todo)
     _warm(todo, opts)
-    if any(j.deck == "triptych" for j in todo):
+    # the rule sheets picture the real cards, so a sheet of a game needs its deck's art
+    sheets = {j.deck for j in todo if j.kind in ("rules", "booklet")}
+    if any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"]):
         from cardpress.print.art import warm_cards
 
         # every picture painted once, over the build's processes, before the workers fork
         warm_cards(cat.triptych.cards, opts.jobs, out / ART_CACHE)
-    if any(j.deck == "eshi100" for j in todo):
+    if any(j.deck == "eshi100" for j in todo) or "eshi100" in sheets:
         from cardpress.print.art import warm_proxies
 
         warm_proxies(cat.eshi100, opts.jobs, out / ART_CACHE)
