@@ -172,7 +172,10 @@ def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
     qx, qy, qs = qr_box(ctx)
     cw = qx - px - 2 * mm
     notice_fs, notice = fit_or_wrap(
-        with_version(ctx._("Proxy card — not for sale"), deck), SANS, max(MIN_SIZE, 5.2 * s), cw
+        with_version(ctx._("Proxy card — not for sale"), deck, ctx.lang),
+        SANS,
+        max(MIN_SIZE, 5.2 * s),
+        cw,
     )
     names = [deck.catalogue.icon(i).name[ctx.lang] for i in card.icons]
     icon_fs, icon_lines = _icon_lines(ctx, names, max(MIN_SIZE, 6 * s), cw)

@@ -52,7 +52,7 @@ from cardpress.print.typeset import (
     rect,
     text_colour_on,
 )
-from cardpress.print.typography import typographic
+from cardpress.print.typography import side_by_side, typographic
 from cardpress.print.version_mark import with_version
 from cardpress.rules.model import CardItem, Table
 
@@ -229,8 +229,10 @@ def _footer(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard, left: floa
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
     count = f"{number}/{len(deck.cards)}"
-    footer, short = f"{deck.name[ctx.lang]} · {count}", count
-    draw_footer(canvas, ctx, left, with_version(footer, deck), with_version(short, deck))
+    footer, short = side_by_side((deck.name[ctx.lang], count), ctx.lang), count
+    draw_footer(
+        canvas, ctx, left, with_version(footer, deck, ctx.lang), with_version(short, deck, ctx.lang)
+    )
 
 
 def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> None:
@@ -275,7 +277,7 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     if card.year:
         sub = str(card.year)
     if painter and not forgery:
-        sub = f"{painter.name[ctx.lang]} · {sub}" if sub else painter.name[ctx.lang]
+        sub = side_by_side((painter.name[ctx.lang], sub), ctx.lang)
     if forgery:
         sub = ctx._("Not a real painting")
     _caption(canvas, ctx, card.title[ctx.lang], sub, ay, ax)
@@ -329,7 +331,7 @@ def draw_mona_lisa(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
     _art_frame(canvas, ax, ay, aw, ah, GOLD_DARK)
     artist = card.artist[ctx.lang] if card.artist else ""
-    sub = " · ".join(v for v in (artist, str(card.year) if card.year else "") if v)
+    sub = side_by_side((artist, str(card.year) if card.year else ""), ctx.lang)
     _caption(canvas, ctx, card.title[ctx.lang], sub, ay, ax)
     _footer(canvas, ctx, deck, card, ax)
     draw_card_qr(canvas, ctx, deck.id, card.id)
@@ -445,11 +447,13 @@ def card_table(
     lang: str,
     navy: RGB,
     faces: tuple[str, str] = (SANS, SANS_BOLD),
+    leading: float = RULE_CARD_LEADING,
 ) -> RLTable:
     """A rule card's table (nomination results, scoring): ruled, compact, header in navy.
 
     ``faces`` (regular, bold): the card's BIZ UD, or the rule sheet's text face when
-    the sheet reprints the table in English."""
+    the sheet reprints the table in English; ``leading`` (times the size) then the
+    sheet's own, as a serif text face needs more than the card's compact 1.2."""
     weights = table.widths or (1.0,) * len(table.rows[0])
     total = sum(weights)
     cols = _widen_for_words(table, [width * w / total for w in weights], fs)
@@ -463,9 +467,7 @@ def card_table(
             colour = hex_rgb(cell.colour) if cell.colour else INK
             if cell.colour:
                 colour = mix(colour, INK, 0.45)
-            para = paragraph(
-                cell.text, font, fs, lang, colour, leading=fs * RULE_CARD_LEADING, align=align
-            )
+            para = paragraph(cell.text, font, fs, lang, colour, leading=fs * leading, align=align)
             if cell.text.isdigit():  # "256" stays whole: a number never breaks
                 para.style.splitLongWords = False
                 para.style.wordWrap = None
@@ -650,9 +652,9 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
                 lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
             )
         )
-    kicker = with_version(" · ".join(rules), deck)
+    kicker = with_version(side_by_side(rules, ctx.lang), deck, ctx.lang)
     if stringWidth(kicker, SANS, MIN_SIZE) * 0.75 > maxw:  # a small card: the back names the deck
-        kicker = with_version(" · ".join(rules[:1] + rules[2:]), deck)
+        kicker = with_version(side_by_side(rules[:1] + rules[2:], ctx.lang), deck, ctx.lang)
     canvas.setFillColorRGB(0.78, 0.82, 0.9)
     # its ascent stays inside the safe area on a small card
     kicker_y = ctx.h - max(6.3 * mm * ctx.s, SAFE + 0.3 * mm + MIN_SIZE)

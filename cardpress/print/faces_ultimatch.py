@@ -34,6 +34,7 @@ from cardpress.print.typeset import (
     rect,
     text_colour_on,
 )
+from cardpress.print.typography import side_by_side
 from cardpress.print.version_mark import with_version
 from cardpress.rules.kinsoku import is_cjk
 
@@ -209,6 +210,8 @@ def draw_front(canvas, ctx: Ctx, deck: UltimatchDeck, card: UltimatchCard) -> No
     # a collector number, as printed cards carry; the id stays in the QR code
     number = next(i for i, c in enumerate(deck.cards, start=1) if c.id == card.id)
     count = f"{number}/{len(deck.cards)}"
-    footer, short = f"{deck.name[ctx.lang]} · {count}", count
-    draw_footer(canvas, ctx, left, with_version(footer, deck), with_version(short, deck))
+    footer, short = side_by_side((deck.name[ctx.lang], count), ctx.lang), count
+    draw_footer(
+        canvas, ctx, left, with_version(footer, deck, ctx.lang), with_version(short, deck, ctx.lang)
+    )
     draw_card_qr(canvas, ctx, deck.id, card.id)

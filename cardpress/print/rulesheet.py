@@ -460,7 +460,8 @@ class Typesetter:
 
                 navy = (BLUE.red, BLUE.green, BLUE.blue)
                 faces = (s.fonts.body, s.fonts.bold)  # English: the sheet's text face
-                table = card_table(i.table, body_w - 4, 7.4, self.doc.lang, navy, faces)
+                ratio = body.leading / body.fontSize
+                table = card_table(i.table, body_w - 4, 7.4, self.doc.lang, navy, faces, ratio)
                 cell += [Spacer(0, 2), table]
             rows.append([self.p(escape(i.heading), head), cell])
         inner = Table(rows, colWidths=[26 * mm, body_w])

@@ -41,6 +41,7 @@ from cardpress.print.layout import (
     sheet,
 )
 from cardpress.print.typeset import MIN_SIZE, MUTED, Ctx, draw_fit, fit_size, label
+from cardpress.print.typography import side_by_side
 
 CREATOR = "cardpress"
 
@@ -259,15 +260,16 @@ def render_deck_pdf(
         if duplex == "gutterfold":
             _backs(c, lay, backs)
             _fold_line(c, lay, lang)
-            _footer(c, lay, fronts, (f"{deck.name[lang]} · {sheet_no}", label(lang, how)))
+            where = side_by_side((deck.name[lang], sheet_no), lang)
+            _footer(c, lay, fronts, (where, label(lang, how)))
             c.showPage()
             continue
-        front = f"{deck.name[lang]} · {label(lang, 'Front')} · {sheet_no}"
+        front = side_by_side((deck.name[lang], label(lang, "Front"), sheet_no), lang)
         _footer(c, lay, fronts, (front, label(lang, how)))
         c.showPage()
         c.setFont(SANS, 8)
         _backs(c, lay, backs)
-        back = f"{deck.name[lang]} · {label(lang, 'Back')} · {sheet_no}"
+        back = side_by_side((deck.name[lang], label(lang, "Back"), sheet_no), lang)
         _footer(c, lay, backs, (back, ""), "back")
         c.showPage()
     c.save()

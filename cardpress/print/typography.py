@@ -9,6 +9,7 @@ the page shows ’ ‘ “ ” and – where a typesetter would put them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 _OPEN_BEFORE = " \t\n([{<—–-/\u3000「『（"
@@ -64,3 +65,9 @@ def sheet_typography_markup(markup: str, lang: str) -> str:
     """``sheet_typography`` for Platypus markup: tags and entities are left as they are."""
     parts = _TAG.split(markup)
     return "".join(p if _TAG.fullmatch(p) else sheet_typography(p, lang) for p in parts)
+
+
+def side_by_side(parts: Iterable[str], lang: str) -> str:
+    """Short facts on one line, set apart as the language does: 「・」 in Japanese
+    (JLREQ's 中点, never a Latin dot beside it on the same line), " · " in English."""
+    return ("・" if lang == "ja" else " · ").join(p for p in parts if p)

@@ -10,10 +10,9 @@ data alone, so builds stay byte-reproducible.
 
 from __future__ import annotations
 
-SEPARATOR = " · "
+from cardpress.print.typography import side_by_side
 
 
-def with_version(text: str, deck) -> str:
+def with_version(text: str, deck, lang: str) -> str:
     """``text`` followed by the deck's version, or ``text`` alone when none is set."""
-    version = getattr(deck, "version", "")
-    return f"{text}{SEPARATOR}{version}" if version else text
+    return side_by_side((text, getattr(deck, "version", "")), lang)

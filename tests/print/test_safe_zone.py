@@ -159,4 +159,4 @@ def test_mixes_into_lists_colours_without_a_stray_dot(catalogue) -> None:
     texts = [m.text for m in pdf_marks(pikepdf.open(io.BytesIO(pdf)))[0] if m.kind == "text"]
     assert "Mixes into" in texts
     # the footer's only dots: collector number and the deck's version mark
-    assert [t for t in texts if "·" in t] == [with_version("Ultimatch · 1/48", deck)]
+    assert [t for t in texts if "·" in t] == [with_version("Ultimatch · 1/48", deck, "en")]
