@@ -87,7 +87,10 @@ class CardFigure(Flowable):
         self.deck_id = fig.deck or GAME_DECKS.get(game, "triptych")
         self.deck, root = _deck(self.deck_id)
         self.ctx = Ctx(lang, base_url, card_size("poker"), 0.0, root)
-        self.cards = {c.id: c for c in self.deck.cards}
+        # a figure names cards as the templates do; a card renamed in the data keeps
+        # its old id as an alias (as printed QR codes do), so the figure still finds it
+        self.cards = {a: c for c in self.deck.cards for a in getattr(c, "aliases", ())}
+        self.cards.update({c.id: c for c in self.deck.cards})
         for g in fig.groups:
             for it in g.items:
                 if it.kind == "card" and it.card not in self.cards:

@@ -560,7 +560,8 @@ def _challenge_flip(d: Mapping[str, Any], seat: Any, who: str, owner: str, card:
 def _bit(d: Mapping[str, Any], who: str, c: Callable[[Any], str], view: Any) -> str:
     """A bid effect as it happened: whose card, what it says, what it did."""
     cid = d.get("card")
-    said = effect_text(cid, "bit", view)
+    # quoted inside a sentence, the effect's own full stop goes (「…に＋3」が発動しました。)
+    said = effect_text(cid, "bit", view).rstrip("。.")
     out = [
         _(
             "Bid effect of %(player)s's %(card)s: “%(effect)s”.",

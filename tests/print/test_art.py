@@ -52,7 +52,8 @@ def test_image_file_replaces_generated_art(tmp_path: Path):
     from PIL import Image
 
     (tmp_path / "art").mkdir()
-    Image.new("RGB", (40, 30), (200, 10, 10)).save(tmp_path / "art" / "m1.png")
+    # big enough for 300 dpi in the art window (53 x 40 mm): a smaller one is warned about
+    Image.new("RGB", (700, 530), (200, 10, 10)).save(tmp_path / "art" / "m1.png")
     card = dataclasses.replace(catalogue().triptych.card("m1"), image=Path("art/m1.png"))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
