@@ -172,7 +172,8 @@ def test_de5_challenger_counts_only_when_their_own_placed_card_was_flipped() -> 
     assert reward(["flip:0:0", "flip:1:0", "flip:2:0"]) == 3
 
 
-def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
+def _last_forgery_at_stake():
+    """Three players, one forgery left in the supply, seat 2 about to challenge and fail."""
     s = to_turn(3)
     # equal forgeries; seat 0 has more cards in hand, seat 1 more on the table
     _rig(
@@ -186,6 +187,11 @@ def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
     s.apply(0, "declare:monet:2")
     s.apply(1, "pass")
     s.apply(2, "raise:monet:3")
+    return s
+
+
+def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
+    s = _last_forgery_at_stake()
     s.apply(0, "pass")  # every other player has passed: seat 2 challenges
     ev = s.apply(2, "flip:1:0")  # a Gogh: the challenge fails, the last forgery goes
     assert ev[-1].rule_ids == ("DE-8",) and s.is_terminal()
@@ -197,18 +203,7 @@ def test_de8_cards_on_the_table_are_not_in_hand_at_the_forced_end() -> None:
 
 def test_placed_cards_are_turned_up_for_everyone_once_the_game_is_over() -> None:
     """At the end the table shows what lay face down (a finished table's record is public too)."""
-    s = to_turn(3)
-    _rig(
-        s,
-        [["monet-1"], ["gogh-1", "gogh-6", "gogh-7"], ["vermeer-6"]],
-        [["gogh-2", "gogh-3"], ["vermeer-1"], ["vermeer-4", "vermeer-5", "monet-5"]],
-    )
-    s.misses[2] = 1
-    s.supply = 1
-    s.forgeries = [1, 1, 0]
-    s.apply(0, "declare:monet:2")
-    s.apply(1, "pass")
-    s.apply(2, "raise:monet:3")
+    s = _last_forgery_at_stake()
     assert s.view(1)["placed"][0] == ["hidden"] * len(s.placed[0])  # still in play: face down
     s.apply(0, "pass")
     s.apply(2, "flip:1:0")
