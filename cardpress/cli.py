@@ -14,8 +14,10 @@ import click
 from cardpress import __version__
 from cardpress.catalogue import CatalogueError, check_catalogue, load_eshi100_csv
 from cardpress.cli_options import (
+    EXIT_PROBLEMS,
     base_url_option,
     cards_option,
+    fail,
     jobs_option,
     out_option,
     warn_about_base_url,
@@ -23,13 +25,6 @@ from cardpress.cli_options import (
 from cardpress.designer.cli import diff_command, printed_command, sheet_command
 from cardpress.print.cli import build_command
 from cardpress.print.preflight_cli import preflight_command
-
-EXIT_PROBLEMS = 2
-
-
-def fail(message: str) -> None:
-    click.echo(f"cardpress: {message}", err=True)
-    sys.exit(EXIT_PROBLEMS)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

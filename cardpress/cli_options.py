@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -13,6 +14,17 @@ from cardpress.config import unreachable_reason
 from cardpress.paths import ENV_CARDS
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: the exit status of an expected failure (bad data, a wrong flag): a script can tell it
+#: from a crash (1) and from success (0)
+EXIT_PROBLEMS = 2
+
+
+def fail(*lines: str) -> NoReturn:
+    """Each problem on its own line of stderr, then exit 2: never a traceback."""
+    for line in lines:
+        click.echo(f"cardpress: {line}", err=True)
+    sys.exit(EXIT_PROBLEMS)
 
 
 def _use_cards(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:

@@ -6,27 +6,18 @@ know) print one line each and exit 2; never a traceback.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from cardpress.catalogue.models import DECK_IDS
-from cardpress.cli_options import base_url_option, cards_option, out_option
-
-EXIT_PROBLEMS = 2
-
-
-def _fail(lines: list[str]) -> None:
-    for line in lines:
-        click.echo(f"cardpress: {line}", err=True)
-    sys.exit(EXIT_PROBLEMS)
+from cardpress.cli_options import base_url_option, cards_option, fail, out_option
 
 
 def _problems(exc) -> None:
     for problem in exc.problems:
         click.echo(str(problem))
-    _fail([f"{len(exc.problems)} problem(s) found"])
+    fail(f"{len(exc.problems)} problem(s) found")
 
 
 def _root() -> Path:
@@ -74,7 +65,7 @@ def sheet_export(deck: str, out: Path | None, replace: bool, cards_dir: Path | N
     except CatalogueError as exc:
         _problems(exc)
     except (SheetError, OSError) as exc:
-        _fail([str(exc)])
+        fail(str(exc))
     click.echo(f"wrote {display_path(out)}", err=True)
     for path in removed:
         click.echo(f"removed {display_path(path)} (its cards are in the workbook now)", err=True)
@@ -111,7 +102,7 @@ def sheet_import(book: Path, deck: str | None, replace: bool, cards_dir: Path | 
     except CatalogueError as exc:
         _problems(exc)
     except (SheetError, OSError) as exc:
-        _fail([str(exc)])
+        fail(str(exc))
     for path in written:
         click.echo(f"wrote {display_path(path)}", err=True)
     if removed:
@@ -190,7 +181,7 @@ def diff_command(
     except CatalogueError as exc:
         _problems(exc)
     except (SourceError, ConfigError, OSError) as exc:
-        _fail([str(exc)])
+        fail(str(exc))
     for line in terminal_lines(result.diff, lang, result.since[lang], rule_titles(lang)):
         click.echo(line)
     if not files:
@@ -210,7 +201,7 @@ def diff_command(
     except CatalogueError as exc:
         _problems(exc)
     except OSError as exc:
-        _fail([str(exc)])
+        fail(str(exc))
     click.echo(
         say(lang, "wrote {path}", path=f"{display_path(opts.out)}/ ({len(written)})"), err=True
     )
@@ -244,7 +235,7 @@ def printed_command(record: bool, base_url: str | None, cards_dir: Path | None) 
     except CatalogueError as exc:
         _problems(exc)
     except (SourceError, ConfigError, OSError) as exc:
-        _fail([str(exc)])
+        fail(str(exc))
     if snap is None:
         click.echo("no print run recorded: run `cardpress printed --record` after printing")
         return

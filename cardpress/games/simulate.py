@@ -16,7 +16,7 @@ from cardpress.games.base import GameState, play
 from cardpress.games.ultimatch import DIFFICULTIES, UltimatchState
 
 #: a second measure of length per game, beside the number of actions
-_LENGTH: dict[str, tuple[str, Callable[[Any], int]]] = {
+GAME_LENGTH: dict[str, tuple[str, Callable[[Any], int]]] = {
     "gallery-rush": ("turns", lambda s: s.turns),
     "finger-auction": ("auctions", lambda s: s.auctions),
     "detective-eye": ("rounds", lambda s: s.rounds),
@@ -26,7 +26,8 @@ _LENGTH: dict[str, tuple[str, Callable[[Any], int]]] = {
 DEFAULT_PLAYERS = 3
 
 
-def _game_seed(seed: int, index: int) -> int:
+def seed_of_game(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: the report replays the bots' runs with it."""
     return seed * 1_000_003 + index
 
 
@@ -77,9 +78,9 @@ def run(
     wins = [0.0] * n
     actions: list[int] = []
     other: list[int] = []
-    label, measure = _LENGTH[game]
+    label, measure = GAME_LENGTH[game]
     for i in range(games):
-        state = play_one(game, n, _game_seed(seed, i), bot)
+        state = play_one(game, n, seed_of_game(seed, i), bot)
         for seat, r in enumerate(state.returns()):
             wins[seat] += r
         actions.append(len(state.log))
@@ -117,7 +118,7 @@ def _run_ultimatch(games: int, players: int | None, seed: int, bot: str) -> str:
                 continue
             won = 0
             for i in range(games):
-                game_seed = _game_seed(seed, i) * 8 + d_index
+                game_seed = seed_of_game(seed, i) * 8 + d_index
                 state = play_one("ultimatch", n, game_seed, bot, difficulty=difficulty)
                 assert isinstance(state, UltimatchState)
                 won += bool(state.won)

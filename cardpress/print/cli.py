@@ -9,7 +9,6 @@ half-written file.
 
 from __future__ import annotations
 
-import sys
 import threading
 from pathlib import Path
 
@@ -19,20 +18,13 @@ from cardpress.catalogue.models import DECK_IDS
 from cardpress.cli_options import (
     base_url_option,
     cards_option,
+    fail,
     jobs_option,
     out_option,
     warn_about_base_url,
 )
 from cardpress.print.layout import DUPLEX, SIZES
 from cardpress.print.pod import POD_TEMPLATES
-
-EXIT_PROBLEMS = 2
-
-
-def _fail(lines: list[str]) -> None:
-    for line in lines:
-        click.echo(f"cardpress: {line}", err=True)
-    sys.exit(EXIT_PROBLEMS)
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
@@ -192,7 +184,7 @@ def build_command(
 
         url = resolve_base_url(base_url)
     except expected as exc:
-        _fail(_error_lines(exc))
+        fail(*_error_lines(exc))
     warn_about_base_url(url)
     opts = Options(
         langs=tuple(dict.fromkeys(langs)) or LANGS,
@@ -241,9 +233,9 @@ def build_command(
     try:
         report = build(opts, progress)
     except expected as exc:
-        _fail(_error_lines(exc))
+        fail(*_error_lines(exc))
     for note in report.notices:
         click.echo(f"note: {note}", err=True)
     click.echo(_summary(report), err=True)
     if report.failed:
-        _fail([f"failed: {line}" for line in report.failed])
+        fail(f"failed: {line}" for line in report.failed)

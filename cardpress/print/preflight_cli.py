@@ -18,8 +18,9 @@ from pathlib import Path
 
 import click
 
+from cardpress.cli_options import fail
+
 EXIT_FAILED = 1
-EXIT_UNREADABLE = 2
 DOMAIN = "preflight"
 SERVICE_IDS = ("drivethrucards", "thegamecrafter", "makeplayingcards", "generic")
 #: the table's column headings and the problems' rule names (msgids)
@@ -177,8 +178,7 @@ def preflight_command(pdf, service, lang, proofs_dir, all_proofs, no_proofs) -> 
     try:
         result = preflight(pdf, service)
     except PreflightError as exc:
-        click.echo(f"cardpress: {exc}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+        fail(str(exc))  # exit 2: unreadable, as every command's expected failure
     click.echo(
         _("Preflight of %(file)s for %(service)s") % {"file": pdf, "service": result.service.name}
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardpress.games import GAMES
-from cardpress.games.simulate import _game_seed
+from cardpress.games.simulate import seed_of_game
 from referee.report.figures import Figures, Progress, _nothing
 
 BOT = "heuristic"
@@ -26,7 +26,7 @@ def play(people: Figures, games: int = GAMES_PER_COUNT, seed: int = 0) -> Figure
     options = {k: v for k, v in people.options.items() if k in spec.options}
     for n in sorted(people.players):
         for i in range(games):
-            game_seed = _game_seed(seed, i) * 8 + n
+            game_seed = seed_of_game(seed, i) * 8 + n
             state = spec.new_game(n, game_seed, **options)
             bots = [spec.bots[BOT](game_seed * 7 + s) for s in range(n)]
             rulings: Counter[str] = Counter()

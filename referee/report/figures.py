@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 
 from cardpress.games import GAMES, GameState
-from cardpress.games.simulate import _LENGTH
+from cardpress.games.simulate import GAME_LENGTH
 from referee.tables.db import Database
 from referee.tables.models import Action, GameTable, Refusal
 
@@ -73,13 +73,13 @@ class Figures:
 
     @property
     def length_word(self) -> str:
-        return _LENGTH[self.game][0]
+        return GAME_LENGTH[self.game][0]
 
     def add_finished(self, state: GameState, minutes: float | None) -> None:
         n = state.num_players
         self.games += 1
         self.players[n] += 1
-        self.rounds.append(int(_LENGTH[self.game][1](state)))
+        self.rounds.append(int(GAME_LENGTH[self.game][1](state)))
         if minutes is not None:
             self.minutes.append(minutes)
         if self.cooperative:
