@@ -596,6 +596,8 @@ def _act_once(
         if applied and applied != keyed.fingerprint:
             raise _key_reused()
         return table  # a retry of an applied request: answer, apply nothing
+    if version is not None and version > table.version:  # a version it never had
+        raise _moved_on(table.version, asked=version)
     stale = version is not None and version != table.version
     if stale and seen is not None:
         raise _moved_on(table.version)  # decided on the table as committed (act)
@@ -683,13 +685,14 @@ def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
     return error
 
 
-def _moved_on(version: int) -> ApiError:
-    error = ApiError(
-        N_("the table has moved on to version %(version)s; reload and try again"),
-        "version",
-        status=409,
-        version=version,
-    )
+def _moved_on(version: int, asked: int | None = None) -> ApiError:
+    """409 with the table's version; a version ahead of it (a page from another
+    table, or typed by hand) is not "moved on": it was never reached."""
+    if asked is not None and asked > version:
+        message = N_("the table is at version %(version)s, not yet %(asked)s; reload and try again")
+    else:
+        message = N_("the table has moved on to version %(version)s; reload and try again")
+    error = ApiError(message, "version", status=409, version=version, asked=asked)
     error.extra["version"] = version
     return error
 

@@ -155,7 +155,17 @@ def test_a_version_the_table_never_had_is_refused(api, version):
     body = create_table(api, players=["A", "B", "C"], seed=2)
     refused = _post(api, body["table"], body["seats"][0]["token"], "bid:2", version)
     assert refused.status_code == 409
-    assert refused.get_json()["error"]["version"] == 0
+    error = refused.get_json()["error"]
+    assert error["version"] == 0
+    # never "moved on to version 0": the table is behind the page, not ahead of it
+    assert "moved on" not in error["message"]
+    assert f"at version 0, not yet {version}" in error["message"]
+    ja = api.post(
+        f"/api/v1/tables/{body['table']}/actions",
+        json={"action": "bid:2", "version": version},
+        headers={**auth(body["seats"][0]["token"]), "Accept-Language": "ja"},
+    ).get_json()["error"]["message"]
+    assert f"まだ{version}手目に達していません" in ja and "0手目" in ja
 
 
 def test_the_rule_compares_whole_tables_not_logs():
