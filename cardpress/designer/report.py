@@ -94,7 +94,10 @@ def reprint_line(diff: Diff, lang: str) -> str:
             name = d.name.get(lang, d.deck)
             parts.append(say(lang, "{deck}: {cards}", deck=name, cards=", ".join(ids)))
     sep = "、" if lang == "ja" else "; "
-    return f"{say(lang, 'Reprint pack: {n} card(s)', n=n)} — {sep.join(parts)}"
+    head = (
+        say(lang, "Reprint pack: 1 card") if n == 1 else say(lang, "Reprint pack: {n} cards", n=n)
+    )
+    return f"{head} — {sep.join(parts)}"
 
 
 def terminal_lines(diff: Diff, lang: str, since: str, titles: dict[str, str]) -> list[str]:
