@@ -31,7 +31,7 @@ def test_every_sentence_is_in_both_catalogues() -> None:
 
 
 def test_the_reprint_line_counts_cards_as_people_do() -> None:
-    """"1 card", "3 cards" (never "card(s)"); Japanese counts 種類 either way."""
+    """ "1 card", "3 cards" (never "card(s)"); Japanese counts 種類 either way."""
     from types import SimpleNamespace
 
     from cardpress.designer.report import reprint_line
