@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import itertools
 import warnings
@@ -170,25 +171,64 @@ def _stats(strokes: list[dict]) -> dict[str, float]:
     }
 
 
-def _painter_stats() -> dict[str, dict[str, float]]:
+@functools.cache
+def _picture_stats() -> dict[str, tuple[str, dict[str, float]]]:
+    """Each painting's stroke statistics, by card id: (painter, stats)."""
     t = catalogue().triptych
-    by_painter: dict[str, list[dict]] = {}
-    for card in t.cards:
-        if str(card.kind) == "painting":
-            by_painter.setdefault(str(card.painter), []).extend(_strokes_drawn(_ops(card)))
-    return {p: _stats(s) for p, s in by_painter.items()}
+    return {
+        card.id: (str(card.painter), _stats(_strokes_drawn(_ops(card))))
+        for card in t.cards
+        if str(card.kind) == "painting"
+    }
 
 
-def test_each_painter_handles_the_brush_in_a_manner_of_its_own():
-    """Read from the drawn paths: Van Gogh's strokes are long and turn, Monet's short
-    dabs of broken colour, Vermeer's glazes smooth in colour and straight."""
-    s = _painter_stats()
-    gogh, monet, vermeer = s["gogh"], s["monet"], s["vermeer"]
-    assert gogh["length"] > 2 * monet["length"], s
-    assert gogh["turning"] > 1.5 * vermeer["turning"], s
-    assert gogh["turning"] > 1.5 * monet["turning"], s
-    assert monet["colour"] > 1.5 * vermeer["colour"], s
+def _by_painter() -> dict[str, dict[str, dict[str, float]]]:
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for cid, (painter, st) in _picture_stats().items():
+        out.setdefault(painter, {})[cid] = st
+    return out
+
+
+def _failing(mine: dict, theirs: dict, key: str, factor: float) -> list[tuple]:
+    """Pairs (picture, other painter's picture) where mine[key] <= factor * theirs[key]."""
+    return [
+        (a, round(sa[key], 3), b, round(sb[key], 3))
+        for a, sa in mine.items()
+        for b, sb in theirs.items()
+        if not sa[key] > factor * sb[key]
+    ]
+
+
+def test_every_picture_is_painted_in_its_painters_manner():
+    """Measured per picture, against every picture of the other painters, so one
+    picture painted in the wrong manner fails: every Van Gogh's strokes are long,
+    turn and vary in colour; every Vermeer's glazes are longer than any Monet dab
+    and straighter than any Van Gogh stroke; every Monet is short dabs."""
+    p = _by_painter()
+    gogh, monet, vermeer = p["gogh"], p["monet"], p["vermeer"]
+    assert (len(gogh), len(monet), len(vermeer)) == (8, 8, 8)
+    outdoor = {k: v for k, v in gogh.items() if k not in ("g1", "g3")}  # Bedroom, Sunflowers
+    assert not _failing(gogh, monet, "length", 2.0)
+    assert not _failing(vermeer, monet, "length", 1.3)
+    assert not _failing(gogh, vermeer, "length", 1.0)
+    assert not _failing(gogh, vermeer, "turning", 1.4)
+    assert not _failing(gogh, monet, "turning", 1.0)
+    assert not _failing(outdoor, monet, "turning", 1.5)
+    assert not _failing(gogh, monet, "colour", 1.2)
+    assert not _failing(gogh, vermeer, "colour", 1.2)
     assert len(_strokes_drawn(_ops(catalogue().triptych.card("m1")))) > 500
+
+
+def test_monet_breaks_his_colour_more_than_vermeer_glazes():
+    """Pooled over the eight pictures each: Monet's neighbouring dabs differ in colour
+    more than Vermeer's glazes. Per picture the two overlap (the haziest Monets are as
+    even as the most varied Vermeer), so this one is a mean of picture means."""
+    import statistics
+
+    p = _by_painter()
+    monet = statistics.mean(s["colour"] for s in p["monet"].values())
+    vermeer = statistics.mean(s["colour"] for s in p["vermeer"].values())
+    assert monet > 1.2 * vermeer, (monet, vermeer)
 
 
 def test_van_gogh_indoors_keeps_the_furniture_and_the_vase():
