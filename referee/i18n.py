@@ -12,11 +12,12 @@ from typing import Any, TypeVar
 
 from flask import Flask, g, request
 from flask_babel import Babel
+from markupsafe import Markup, escape
 from werkzeug.routing import BaseConverter
 
 from cardpress.i18n import compile_catalogues, languages
 from cardpress.paths import LOCALES
-from cardpress.rules.kinsoku import is_cjk
+from cardpress.rules.kinsoku import is_cjk, phrase_boundaries
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,10 +97,35 @@ def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_pull_lang)
     app.url_defaults(_push_lang)
     app.jinja_env.filters["t"] = text
+    app.jinja_env.filters["phrases"] = phrases
     app.jinja_env.globals["languages"] = supported
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.globals["switch_url"] = switch_url
     app.jinja_env.globals["language_names"] = LANGUAGE_NAMES
+
+
+#: a Japanese label this long (characters) may not fit a phone's button on one line
+LONG_LABEL = 10
+
+
+def phrases(label: object) -> Markup:
+    """A long Japanese label with ``<wbr>`` between its phrases (budoux).
+
+    The stylesheet keeps Japanese words whole (``word-break: keep-all``) and
+    lets Chromium break between phrases (``auto-phrase``); engines without
+    auto-phrase (Safari, Firefox) would then find no break at all in a label
+    without spaces and cut it mid-word at the edge. ``<wbr>`` gives them the
+    phrase breaks Chromium finds itself. Other languages break at spaces."""
+    said = str(label)
+    if current_language() != "ja" or len(said) < LONG_LABEL:
+        return escape(said)
+    cuts = [
+        i
+        for i in sorted(phrase_boundaries(said))
+        if 0 < i < len(said) and " " not in said[i - 1 : i + 1]  # a space breaks already
+    ]
+    pieces = [said[a:b] for a, b in zip([0, *cuts], [*cuts, len(said)], strict=True)]
+    return Markup("<wbr>").join(escape(p) for p in pieces)
 
 
 def keeps_query(*names: str) -> Callable[[F], F]:

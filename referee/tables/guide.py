@@ -25,6 +25,8 @@ def lines(game: str, view: Mapping[str, Any], names: Sequence[str], seat: int | 
         return _detective_eye(view, names, seat)
     if game == "ultimatch":
         return _ultimatch(view, names, seat)
+    if game == "eshi100":
+        return _eshi100(view)
     return []
 
 
@@ -132,3 +134,17 @@ def _ultimatch(view: Mapping[str, Any], names: Sequence[str], seat: int | None) 
     if phase == "give":
         return [_("Everyone gives one card of their hand to the alta hand, face down.")]
     return []
+
+
+def _eshi100(view: Mapping[str, Any]) -> list[str]:
+    """The bid phase says what the bids are for (ES-3, ES-4): the cards bid only
+    buy the right to move one gallery card, which the bid buttons never say."""
+    if view.get("phase") != "bid":
+        return []
+    return [
+        _(
+            "Auction: the highest bid total moves one gallery card, either one of their "
+            "own into their collection or another player's into that player's warehouse. "
+            "Ties all move one; a player who bids nothing is out of this auction."
+        )
+    ]

@@ -80,6 +80,15 @@ def test_actions_version_conflicts_and_illegal_moves(api):
     stale = api.post(url, json={"action": "bid:2", "version": 7}, headers=auth(chi))
     assert stale.status_code == 409
     assert stale.get_json()["error"]["version"] == 2
+    # ... and says the table is behind the page, not that it "moved on"
+    assert "moved on" not in stale.get_json()["error"]["message"]
+    assert "at version 2, not yet 7" in stale.get_json()["error"]["message"]
+    ja = api.post(
+        url,
+        json={"action": "bid:2", "version": 7},
+        headers={**auth(chi), "Accept-Language": "ja"},
+    )
+    assert "まだ7手目に達していません" in ja.get_json()["error"]["message"]
     again = api.post(url, json={"action": "bid:2"}, headers=auth(aki))
     assert again.status_code == 400
     assert again.get_json()["error"]["rule"] == "FA-1"

@@ -190,6 +190,21 @@ def test_eshi100_with_an_empty_hand_offers_no_ticked_bid(api):
     pytest.fail("no player ran out of cards in a bid phase")
 
 
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "the highest bid total moves one gallery card"),
+        ("ja", "ギャラリーのカードを1枚動かします"),
+    ],
+)
+def test_eshi100_bid_phase_says_what_is_being_auctioned(api, lang, says):
+    """Above the bid picker, before any card is ticked: what the bids are for (ES-4)."""
+    body = create_table(api, game="eshi100", players=["Aki", "Ben"], seed=5, lang=lang)
+    html = api.get(path_of(body["seats"][0]["url"])).get_data(as_text=True)
+    marker = 'name="card"'
+    assert says in _before(html, marker)
+
+
 # --------------------------------------------------------------------------- host page, undo
 
 
@@ -380,3 +395,23 @@ def test_facts_side_by_side_are_set_apart_in_the_language(api, lang, sep):
     line = unescape(re.search(r"(Hand sizes|手札の枚数)[^<]*", page).group(0))
     assert "A&B 5" in line and sep in line, line
     assert lang == "en" or " · " not in line, line
+
+
+@pytest.mark.parametrize("game", ["gallery-rush", "ultimatch"])
+def test_long_japanese_labels_offer_phrase_breaks_to_every_browser(api, game):
+    """Safari and Firefox have no ``word-break: auto-phrase``: with the labels kept
+    whole (keep-all) a long Japanese button had no break but mid-word at the edge.
+    ``<wbr>`` between budoux phrases gives them Chromium's breaks; never inside a
+    katakana word or a card name, never in English."""
+    body = create_table(api, game=game, players=["あき", "べん", "ちい"], seed=5, lang="ja")
+    html = api.get(path_of(body["seats"][0]["url"])).get_data(as_text=True)
+    labels = re.findall(
+        r'<button[^>]*class="act[^"]*"[^>]*>(?:.*?</svg></span>)?(.*?)</button>', html, re.S
+    )
+    long = [lab for lab in labels if len(_text(lab)) >= 10]
+    assert long, labels
+    for label in long:
+        assert "<wbr>" in label, label
+        assert not re.search(r"[ァ-ヴー]<wbr>[ァ-ヴー]", label), label  # a word kept whole
+    english = create_table(api, game=game, players=NAMES, seed=5, lang="en")
+    assert "<wbr>" not in api.get(path_of(english["seats"][0]["url"])).get_data(as_text=True)
