@@ -641,27 +641,42 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
         [(w * 0.3, h * 0.62), (w * 0.42, h * 0.56), (w * 0.55, h * 0.62), (w * 0.45, h * 0.67)],
         hex_rgb("#f2eee0"),
     )  # the white collar
-    # the head bowed to the right, looking down at her hands
-    hx, hy = w * 0.42, h * 0.76
-    pen.ellipse(hx + w * 0.03, hy - h * 0.02, w * 0.085, h * 0.11, hex_rgb("#e8c6a0"))
-    pen.ellipse(hx + w * 0.07, hy - h * 0.04, w * 0.04, h * 0.07, hex_rgb("#c09a76"), 0.6)
+    # the head bowed to the right, looking down at her hands: drawn large (k), since at
+    # card size a head of the bodice's scale read as a dot above a yellow field
+    hx, hy, k = w * 0.43, h * 0.7, 1.55
+    pen.ellipse(
+        hx + w * 0.03 * k, hy - h * 0.02 * k, w * 0.085 * k, h * 0.11 * k, hex_rgb("#ecccaa")
+    )
+    pen.ellipse(
+        hx + w * 0.075 * k, hy - h * 0.04 * k, w * 0.04 * k, h * 0.075 * k, hex_rgb("#b8906c"), 0.6
+    )  # the cheek turned from the light
     pen.blob(
         [
-            (hx - w * 0.07, hy),
-            (hx - w * 0.04, hy + h * 0.14),
-            (hx + w * 0.08, hy + h * 0.17),
-            (hx + w * 0.13, hy + h * 0.07),
-            (hx + w * 0.06, hy + h * 0.04),
-            (hx - w * 0.02, hy + h * 0.06),
+            (hx - w * 0.07 * k, hy),
+            (hx - w * 0.04 * k, hy + h * 0.14 * k),
+            (hx + w * 0.08 * k, hy + h * 0.17 * k),
+            (hx + w * 0.13 * k, hy + h * 0.07 * k),
+            (hx + w * 0.06 * k, hy + h * 0.04 * k),
+            (hx - w * 0.02 * k, hy + h * 0.06 * k),
         ],
-        hex_rgb("#8a6a34"),
+        hex_rgb("#6e5028"),
     )  # hair, parted and drawn back
-    for k in range(3):  # ringlets at the temple
+    for i in range(3):  # ringlets at the temple
         pen.ellipse(
-            hx - w * 0.055, hy - h * 0.01 - k * h * 0.035, w * 0.014, h * 0.02, hex_rgb("#9a7436")
+            hx - w * 0.055 * k,
+            hy - h * (0.01 + i * 0.035) * k,
+            w * 0.016 * k,
+            h * 0.022 * k,
+            hex_rgb("#7e5a2a"),
         )
-    pen.ellipse(hx + w * 0.1, hy + h * 0.13, w * 0.035, h * 0.04, hex_rgb("#9a7436"))  # the bun
-    pen.dab(hx + w * 0.02, hy - h * 0.05, w * 0.03, -0.3, 0.8, hex_rgb("#a8805e"))  # lowered eye
+    pen.ellipse(
+        hx + w * 0.1 * k, hy + h * 0.13 * k, w * 0.035 * k, h * 0.04 * k, hex_rgb("#7e5a2a")
+    )
+    eye = hex_rgb("#6a4a34")
+    pen.dab(hx + w * 0.0 * k, hy - h * 0.03 * k, w * 0.035 * k, -0.3, 1.1, eye)  # lowered eyes
+    pen.dab(hx + w * 0.06 * k, hy - h * 0.05 * k, w * 0.03 * k, -0.3, 1.0, eye)
+    pen.dab(hx + w * 0.025 * k, hy - h * 0.075 * k, w * 0.02 * k, -1.2, 1.2, hex_rgb("#c89a78"))
+    pen.dab(hx + w * 0.035 * k, hy - h * 0.11 * k, w * 0.025 * k, -0.2, 1.1, hex_rgb("#b0604a"))
     # the lace pillow, its pins and the fan of bobbins under her fingers
     pen.blob(
         [
