@@ -22,7 +22,14 @@ its deck PDFs are. Every wait is bounded; the watcher is stopped at the end.
 The cold build's Triptych deck PDFs are listed with their sizes (goal: each
 under 2 MB, the generated paintings included).
 
+With ``--before REV`` (e.g. the commit before the art work) the same full build and
+--watch measurement also runs on a detached git worktree of REV, built from its own
+code and cards/ by this interpreter, and the budget's figures (full build wall and
+CPU, first deck PDF after a save under --watch, biggest Triptych deck PDF) are
+printed side by side: before (REV) and after (this tree), measured in the same run.
+
     .venv/bin/python benchmarks/build.py [--repeat N] [--skip-full] [--watch-edits N]
+        [--before REV]
 """
 
 from __future__ import annotations
@@ -270,58 +277,127 @@ def time_watch(
     return results
 
 
-def full_build_and_watch(edits: int) -> None:
+def checkout_env(root: Path) -> dict[str, str]:
+    """The environment that makes a child ``cardpress`` import its code from ``root``."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    where = subprocess.run(
+        [sys.executable, "-c", "import cardpress; print(cardpress.__file__)"],
+        env=env,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if not Path(where).resolve().is_relative_to(root.resolve()):
+        raise SystemExit(f"a child process imports cardpress from {where}, not from {root}")
+    return env
+
+
+def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
+    """The full build (``--jobs 2`` and the ``--jobs 1`` baseline), a no-change rebuild and
+    the --watch latency of the code and cards/ under ``root``; printed as it goes."""
+    cards = tmp / "cards"
+    shutil.copytree(root / "cards", cards)
+    env = {**checkout_env(root), "CARDPRESS_CARDS": str(cards)}
+    load = os.getloadavg()[0]
+    wall, cpu, summary = run_build(tmp / "out", env, "--jobs", "2")
+    outputs = tmp / "out"
+    files = [  # the painted strokes kept under .cache are not outputs
+        p
+        for p in outputs.rglob("*")
+        if p.is_file() and ".cache" not in p.relative_to(outputs).parts
+    ]
+    size = sum(p.stat().st_size for p in files)
+    base_wall, base_cpu, _ = run_build(tmp / "serial", env, "--jobs", "1")
+    warm_wall, _, warm = run_build(tmp / "out", env)
+    print()
+    print(
+        f"{root}: full build ({len(files)} files, {size / 1e6:.1f} MB; load average before:"
+        f" {load:.1f}, after: {os.getloadavg()[0]:.1f})"
+    )
+    print(f"{'':<26}{'wall s':>8}{'CPU s':>8}")
+    print(f"{'cardpress build --jobs 2':<26}{wall:>8.1f}{cpu:>8.1f}   {summary}")
+    print(
+        f"{'baseline: --jobs 1':<26}{base_wall:>8.1f}{base_cpu:>8.1f}   "
+        f"parallel speed-up {base_wall / wall:.2f}x"
+    )
+    print(f"{'nothing changed':<26}{warm_wall:>8.2f}{'':>8}   {warm}")
+    print(f"full build goal <= 10 s: {'met' if wall <= 10 else 'NOT met'} ({wall:.1f} s wall)")
+    decks = sorted(outputs.glob("*/decks/triptych-*.pdf"))
+    biggest = max((p.stat().st_size for p in decks), default=0)
+    print(
+        "Triptych deck PDFs: "
+        + ", ".join(
+            f"{p.parent.parent.name}/{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in decks
+        )
+    )
+    print(f"deck PDF goal < 2 MB: {'met' if 0 < biggest < 2e6 else 'NOT met'}")
+    result: dict[str, object] = {
+        "wall": wall,
+        "cpu": cpu,
+        "serial": base_wall,
+        "biggest": biggest,
+        "first": None,
+    }
+    try:
+        times = time_watch(cards, outputs, env, edits)
+    except TimeoutError as exc:
+        print(f"--watch latency: NOT measured ({exc})")
+        return result
+    first = statistics.median(t for t, _ in times)
+    every = statistics.median(t for _, t in times)
+    print(
+        f"--watch, save of cards/{EDITED} -> {WATCHED[0]} rewritten: "
+        + ", ".join(f"{t:.2f}" for t, _ in times)
+        + f" s (median {first:.2f} s); "
+        f"all four deck PDFs: median {every:.2f} s"
+    )
+    print(f"watch goal <= 1 s: {'met' if first <= 1 else 'NOT met'} ({first:.2f} s median)")
+    result["first"] = first
+    return result
+
+
+def side_by_side(rev: str, before: dict[str, object], after: dict[str, object]) -> None:
+    """The budget's figures of the two trees in one table."""
+
+    def cell(v: object, fmt: str) -> str:
+        return "not measured" if v is None else format(v, fmt)
+
+    rows = (
+        ("full build --jobs 2, wall s (goal <= 10)", "wall", ".1f"),
+        ("full build --jobs 2, CPU s", "cpu", ".1f"),
+        ("full build --jobs 1, wall s", "serial", ".1f"),
+        ("--watch save -> first deck PDF, s (<= 1)", "first", ".2f"),
+    )
+    print()
+    print(f"{'budget':<44}{'before (' + rev + ')':>22}{'after (this tree)':>20}")
+    for label, key, fmt in rows:
+        print(f"{label:<44}{cell(before[key], fmt):>22}{cell(after[key], fmt):>20}")
+    mb = [f"{int(r['biggest']) / 1e6:.2f}" for r in (before, after)]  # type: ignore[call-overload]
+    print(f"{'biggest Triptych deck PDF, MB (< 2)':<44}{mb[0]:>22}{mb[1]:>20}")
+
+
+def full_build_and_watch(edits: int, before: str | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="cardpress-bench-") as tmp:
-        cards = Path(tmp) / "cards"
-        shutil.copytree(ROOT / "cards", cards)
-        env = {**os.environ, "CARDPRESS_CARDS": str(cards)}
-        load = os.getloadavg()[0]
-        wall, cpu, summary = run_build(Path(tmp) / "out", env, "--jobs", "2")
-        outputs = Path(tmp) / "out"
-        files = [  # the painted strokes kept under .cache are not outputs
-            p
-            for p in outputs.rglob("*")
-            if p.is_file() and ".cache" not in p.relative_to(outputs).parts
-        ]
-        size = sum(p.stat().st_size for p in files)
-        base_wall, base_cpu, _ = run_build(Path(tmp) / "serial", env, "--jobs", "1")
-        warm_wall, _, warm = run_build(Path(tmp) / "out", env)
-        print()
-        print(
-            f"full build ({len(files)} files, {size / 1e6:.1f} MB; load average before:"
-            f" {load:.1f}, after: {os.getloadavg()[0]:.1f})"
-        )
-        print(f"{'':<26}{'wall s':>8}{'CPU s':>8}")
-        print(f"{'cardpress build --jobs 2':<26}{wall:>8.1f}{cpu:>8.1f}   {summary}")
-        print(
-            f"{'baseline: --jobs 1':<26}{base_wall:>8.1f}{base_cpu:>8.1f}   "
-            f"parallel speed-up {base_wall / wall:.2f}x"
-        )
-        print(f"{'nothing changed':<26}{warm_wall:>8.2f}{'':>8}   {warm}")
-        print(f"full build goal <= 10 s: {'met' if wall <= 10 else 'NOT met'} ({wall:.1f} s wall)")
-        decks = sorted((Path(tmp) / "out").glob("*/decks/triptych-*.pdf"))
-        biggest = max((p.stat().st_size for p in decks), default=0)
-        print(
-            "Triptych deck PDFs: "
-            + ", ".join(
-                f"{p.parent.parent.name}/{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in decks
-            )
-        )
-        print(f"deck PDF goal < 2 MB: {'met' if 0 < biggest < 2e6 else 'NOT met'}")
-        try:
-            times = time_watch(cards, Path(tmp) / "out", env, edits)
-        except TimeoutError as exc:
-            print(f"--watch latency: NOT measured ({exc})")
+        after = measure(ROOT, Path(tmp) / "after", edits)
+        if before is None:
             return
-        first = statistics.median(t for t, _ in times)
-        every = statistics.median(t for _, t in times)
-        print(
-            f"--watch, save of cards/{EDITED} -> {WATCHED[0]} rewritten: "
-            + ", ".join(f"{t:.2f}" for t, _ in times)
-            + f" s (median {first:.2f} s); "
-            f"all four deck PDFs: median {every:.2f} s"
+        checkout = Path(tmp) / "checkout"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), before],
+            check=True,
+            capture_output=True,
         )
-        print(f"watch goal <= 1 s: {'met' if first <= 1 else 'NOT met'} ({first:.2f} s median)")
+        try:
+            (Path(tmp) / "before").mkdir()
+            was = measure(checkout, Path(tmp) / "before", edits)
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)],
+                check=False,
+                capture_output=True,
+            )
+        side_by_side(before, was, after)
 
 
 def main() -> int:
@@ -329,6 +405,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-full", action="store_true", help="only the deck table")
     parser.add_argument("--watch-edits", type=int, default=3, help="saves timed in --watch")
+    parser.add_argument(
+        "--before",
+        metavar="REV",
+        help="also build a checkout of REV (git worktree, its own cards/) and print the"
+        " budget's figures side by side with this tree's",
+    )
     args = parser.parse_args()
     register_fonts()
     cat = load_catalogue()
@@ -383,7 +465,7 @@ def main() -> int:
     )
     print(f"goal <= 1.5x: {'met' if worst <= 1.5 else 'NOT met'} (worst deck {worst:.2f}x)")
     if not args.skip_full:
-        full_build_and_watch(args.watch_edits)
+        full_build_and_watch(args.watch_edits, args.before)
     return 0
 
 
