@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, dabs, gradient, hinted_scene, pick_scene
+from cardpress.print.art.pen import Painting, Pen, around, dabs, gradient, hinted_scene, pick_scene
 from cardpress.print.colour import RGB, hex_rgb, jitter
 
 GOGH_BLUES = [hex_rgb(v) for v in ("#1b3a8a", "#27509e", "#3c6fc2", "#5b8bd1", "#1d2f6b")]
@@ -183,14 +183,17 @@ def _sunflowers(pen: Pen, w: float, h: float) -> None:
     pen.rect(0, 0, w, h * 0.26, hex_rgb("#d8922a"))  # the table
     pen.rect(0, h * 0.26, w, 1.6, hex_rgb("#3a6ab0"))  # the blue line of its edge
     vx = w * 0.5
-    vase = [
-        (vx - w * 0.11, h * 0.05),
-        (vx - w * 0.14, h * 0.24),
-        (vx - w * 0.1, h * 0.42),
-        (vx + w * 0.1, h * 0.42),
-        (vx + w * 0.14, h * 0.24),
-        (vx + w * 0.11, h * 0.05),
-    ]
+    vase = around(
+        vx,
+        w,
+        h,
+        (-0.11, 0.05),
+        (-0.14, 0.24),
+        (-0.1, 0.42),
+        (0.1, 0.42),
+        (0.14, 0.24),
+        (0.11, 0.05),
+    )
     pen.ellipse(vx + w * 0.1, h * 0.05, w * 0.14, h * 0.03, hex_rgb("#b8802a"))  # its shadow
     pen.blob(
         [(x + d, y) for (x, y), d in zip(vase, (-1.4, -1.6, -1.4, 1.4, 1.6, 1.4), strict=True)],
@@ -198,22 +201,12 @@ def _sunflowers(pen: Pen, w: float, h: float) -> None:
     )
     pen.blob(vase, hex_rgb("#c8741c"))  # the glazed upper body, orange-ochre
     pen.blob(
-        [
-            (vx - w * 0.11, h * 0.05),
-            (vx - w * 0.13, h * 0.2),
-            (vx + w * 0.13, h * 0.2),
-            (vx + w * 0.11, h * 0.05),
-        ],
+        around(vx, w, h, (-0.11, 0.05), (-0.13, 0.2), (0.13, 0.2), (0.11, 0.05)),
         hex_rgb("#f0cc4a"),
     )  # the pale unglazed foot
     pen.rect(vx - w * 0.133, h * 0.195, w * 0.266, 1.6, hex_rgb("#2f5aa0"))  # the blue band
     pen.blob(
-        [
-            (vx - w * 0.09, h * 0.24),
-            (vx - w * 0.1, h * 0.36),
-            (vx - w * 0.05, h * 0.38),
-            (vx - w * 0.05, h * 0.26),
-        ],
+        around(vx, w, h, (-0.09, 0.24), (-0.1, 0.36), (-0.05, 0.38), (-0.05, 0.26)),
         hex_rgb("#f2b060"),
         0.8,
     )  # light on its shoulder

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Pen, gradient
+from cardpress.print.art.pen import Pen, around, gradient
 from cardpress.print.colour import hex_rgb
 
 
@@ -36,14 +36,17 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     cx = w / 2
     # dark hair under a thin veil, parted in the middle, falling to the shoulders
     pen.blob(
-        [
-            (cx - w * 0.2, h * 0.34),
-            (cx - w * 0.18, h * 0.74),
-            (cx - w * 0.1, h * 0.94),
-            (cx + w * 0.1, h * 0.94),
-            (cx + w * 0.18, h * 0.74),
-            (cx + w * 0.2, h * 0.34),
-        ],
+        around(
+            cx,
+            w,
+            h,
+            (-0.2, 0.34),
+            (-0.18, 0.74),
+            (-0.1, 0.94),
+            (0.1, 0.94),
+            (0.18, 0.74),
+            (0.2, 0.34),
+        ),
         hex_rgb("#2a1d12"),
     )
     # dress, shoulders and the neckline
@@ -120,21 +123,11 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         )
     # folded hands, right over left
     pen.blob(
-        [
-            (cx - w * 0.2, h * 0.08),
-            (cx - w * 0.06, h * 0.15),
-            (cx + w * 0.08, h * 0.13),
-            (cx + w * 0.02, h * 0.06),
-        ],
+        around(cx, w, h, (-0.2, 0.08), (-0.06, 0.15), (0.08, 0.13), (0.02, 0.06)),
         hex_rgb("#c99a68"),
     )
     pen.blob(
-        [
-            (cx - w * 0.04, h * 0.1),
-            (cx + w * 0.1, h * 0.16),
-            (cx + w * 0.22, h * 0.12),
-            (cx + w * 0.1, h * 0.05),
-        ],
+        around(cx, w, h, (-0.04, 0.1), (0.1, 0.16), (0.22, 0.12), (0.1, 0.05)),
         hex_rgb("#dcb07c"),
     )
     # sfumato: a soft dark vignette

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.art.pen import Painting, Pen, around, dabs, gradient, pick_scene
 from cardpress.print.colour import hex_rgb, jitter
 
 MONET_SKY = [hex_rgb(v) for v in ("#a9c6e8", "#c9d9f0", "#e7d3e8", "#f5e6c8", "#b7d3e0")]
@@ -431,12 +431,7 @@ def _japonaise(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#c81f2c"),
     )
     pen.blob(
-        [
-            (cx - w * 0.15, h * 0.04),
-            (cx - w * 0.1, h * 0.4),
-            (cx - w * 0.05, h * 0.42),
-            (cx - w * 0.08, h * 0.04),
-        ],
+        around(cx, w, h, (-0.15, 0.04), (-0.1, 0.4), (-0.05, 0.42), (-0.08, 0.04)),
         hex_rgb("#e8503e"),
         0.8,
     )  # the lit fold
@@ -467,13 +462,7 @@ def _japonaise(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(cx - w * 0.09, h * 0.48, 2.4, 2.2, hex_rgb("#f2ecde"))
     pen.ellipse(cx - w * 0.005, h * 0.8, w * 0.04, h * 0.06, hex_rgb("#f2d4bc"))  # face
     pen.blob(
-        [
-            (cx - w * 0.05, h * 0.8),
-            (cx - w * 0.035, h * 0.89),
-            (cx + w * 0.02, h * 0.9),
-            (cx + w * 0.045, h * 0.83),
-            (cx + w * 0.03, h * 0.77),
-        ],
+        around(cx, w, h, (-0.05, 0.8), (-0.035, 0.89), (0.02, 0.9), (0.045, 0.83), (0.03, 0.77)),
         hex_rgb("#e8c36a"),
     )  # wig
     pen.ellipse(cx - w * 0.02, h * 0.79, w * 0.022, h * 0.038, hex_rgb("#f2d4bc"))  # cheek

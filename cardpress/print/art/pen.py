@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from cardpress.print.colour import RGB, jitter, mix
 
@@ -33,6 +34,19 @@ class Pen:
         self.rng = rng
         self.tone = tone
         self.hint = hint  # the card's English title: it may pick the scene
+
+    @contextmanager
+    def scaled(self, x: float, y: float, k: float) -> Iterator[None]:
+        """Draw what the block draws k times larger about (x, y): a figure composed at
+        one size can be enlarged where it must read at card size, its parts kept together."""
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.scale(k, k)
+        self.c.translate(-x, -y)
+        try:
+            yield
+        finally:
+            self.c.restoreState()
 
     def fill(self, col: RGB, alpha: float = 1.0) -> None:
         self.c.setFillColorRGB(*self.tone(col))
@@ -191,3 +205,12 @@ def hinted_scene(manner: str, hint: str) -> str | None:
 def pick_scene(pen: Pen, manner: str, choices: tuple[str, ...]) -> str:
     seeded = pen.rng.choice(choices)  # always drawn, so the stream is the same either way
     return hinted_scene(manner, pen.hint) or seeded
+
+
+def around(
+    x: float, w: float, h: float, *offsets: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Points of a shape placed about ``x``: each (across, up) is a fraction of the box, across
+    from ``x`` and up from the bottom. A figure's outline is then written once, as numbers,
+    and moves with its centre."""
+    return [(x + dx * w, dy * h) for dx, dy in offsets]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, dabs, gradient, pick_scene
+from cardpress.print.art.pen import Painting, Pen, around, dabs, gradient, pick_scene
 from cardpress.print.colour import hex_rgb, jitter, mix
 
 
@@ -116,23 +116,21 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
     )
     # the face, turned to us, lit from the left
     pen.blob(
-        [
-            (cx - w * 0.13, h * 0.5),
-            (cx - w * 0.1, h * 0.28),
-            (cx + w * 0.03, h * 0.24),
-            (cx + w * 0.12, h * 0.4),
-            (cx + w * 0.1, h * 0.64),
-            (cx - w * 0.08, h * 0.68),
-        ],
+        around(
+            cx,
+            w,
+            h,
+            (-0.13, 0.5),
+            (-0.1, 0.28),
+            (0.03, 0.24),
+            (0.12, 0.4),
+            (0.1, 0.64),
+            (-0.08, 0.68),
+        ),
         hex_rgb("#e8c9a3"),
     )
     pen.blob(
-        [
-            (cx + w * 0.02, h * 0.3),
-            (cx + w * 0.12, h * 0.4),
-            (cx + w * 0.1, h * 0.6),
-            (cx + w * 0.04, h * 0.5),
-        ],
+        around(cx, w, h, (0.02, 0.3), (0.12, 0.4), (0.1, 0.6), (0.04, 0.5)),
         hex_rgb("#b08a66"),
         0.7,
     )
@@ -141,32 +139,25 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(cx, h * 0.36, w * 0.03, h * 0.015, hex_rgb("#b8564a"))  # parted lips
     # the ultramarine turban and its yellow fall behind
     pen.blob(
-        [
-            (cx - w * 0.15, h * 0.58),
-            (cx - w * 0.1, h * 0.78),
-            (cx + w * 0.06, h * 0.82),
-            (cx + w * 0.16, h * 0.66),
-            (cx + w * 0.12, h * 0.56),
-            (cx - w * 0.04, h * 0.64),
-        ],
+        around(
+            cx,
+            w,
+            h,
+            (-0.15, 0.58),
+            (-0.1, 0.78),
+            (0.06, 0.82),
+            (0.16, 0.66),
+            (0.12, 0.56),
+            (-0.04, 0.64),
+        ),
         hex_rgb("#2f5fa8"),
     )
     pen.blob(
-        [
-            (cx + w * 0.02, h * 0.8),
-            (cx + w * 0.12, h * 0.9),
-            (cx + w * 0.16, h * 0.7),
-            (cx + w * 0.1, h * 0.66),
-        ],
+        around(cx, w, h, (0.02, 0.8), (0.12, 0.9), (0.16, 0.7), (0.1, 0.66)),
         hex_rgb("#e8c84a"),
     )
     pen.blob(
-        [
-            (cx + w * 0.12, h * 0.66),
-            (cx + w * 0.2, h * 0.55),
-            (cx + w * 0.22, h * 0.3),
-            (cx + w * 0.15, h * 0.4),
-        ],
+        around(cx, w, h, (0.12, 0.66), (0.2, 0.55), (0.22, 0.3), (0.15, 0.4)),
         hex_rgb("#d9b23a"),
     )
     # the pearl, the brightest thing in the picture
@@ -328,14 +319,17 @@ def _geographer(pen: Pen, w: float, h: float) -> None:
     # the geographer standing, in a blue robe, turned toward the window
     cx = w * 0.5
     pen.blob(
-        [
-            (cx - w * 0.1, h * 0.08),
-            (cx - w * 0.12, h * 0.45),
-            (cx - w * 0.06, h * 0.74),
-            (cx + w * 0.05, h * 0.76),
-            (cx + w * 0.1, h * 0.45),
-            (cx + w * 0.12, h * 0.08),
-        ],
+        around(
+            cx,
+            w,
+            h,
+            (-0.1, 0.08),
+            (-0.12, 0.45),
+            (-0.06, 0.74),
+            (0.05, 0.76),
+            (0.1, 0.45),
+            (0.12, 0.08),
+        ),
         hex_rgb("#2f4f86"),
     )
     pen.blob(
@@ -352,12 +346,7 @@ def _geographer(pen: Pen, w: float, h: float) -> None:
     pen.arc(cx, h * 0.83, w * 0.045, 10, 190, hex_rgb("#4a3422"), 2.2)  # hair
     # his right arm raised with the dividers
     pen.blob(
-        [
-            (cx - w * 0.06, h * 0.62),
-            (cx - w * 0.17, h * 0.66),
-            (cx - w * 0.18, h * 0.62),
-            (cx - w * 0.08, h * 0.56),
-        ],
+        around(cx, w, h, (-0.06, 0.62), (-0.17, 0.66), (-0.18, 0.62), (-0.08, 0.56)),
         hex_rgb("#2f4f86"),
     )
     pen.ellipse(cx - w * 0.185, h * 0.645, 2.4, 2.0, hex_rgb("#e0bc94"))
@@ -408,53 +397,35 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#2a4a9a"),
     )
     pen.blob(
-        [
-            (cx - w * 0.13, h * 0.44),
-            (cx + w * 0.13, h * 0.44),
-            (cx + w * 0.12, h * 0.66),
-            (cx + w * 0.04, h * 0.76),
-            (cx - w * 0.08, h * 0.74),
-            (cx - w * 0.13, h * 0.62),
-        ],
+        around(
+            cx,
+            w,
+            h,
+            (-0.13, 0.44),
+            (0.13, 0.44),
+            (0.12, 0.66),
+            (0.04, 0.76),
+            (-0.08, 0.74),
+            (-0.13, 0.62),
+        ),
         hex_rgb("#e6c02e"),
     )
     pen.blob(
-        [
-            (cx + w * 0.02, h * 0.7),
-            (cx + w * 0.12, h * 0.62),
-            (cx + w * 0.09, h * 0.5),
-            (cx - w * 0.02, h * 0.56),
-        ],
+        around(cx, w, h, (0.02, 0.7), (0.12, 0.62), (0.09, 0.5), (-0.02, 0.56)),
         hex_rgb("#b89a2a"),
         0.7,
     )  # the bodice's shadowed side
     # the arms down to the jug, sleeves rolled to the elbow
     pen.blob(
-        [
-            (cx - w * 0.11, h * 0.7),
-            (cx - w * 0.17, h * 0.58),
-            (cx - w * 0.14, h * 0.55),
-            (cx - w * 0.07, h * 0.64),
-        ],
+        around(cx, w, h, (-0.11, 0.7), (-0.17, 0.58), (-0.14, 0.55), (-0.07, 0.64)),
         hex_rgb("#3f6a7a"),
     )
     pen.blob(
-        [
-            (cx - w * 0.16, h * 0.58),
-            (cx - w * 0.2, h * 0.5),
-            (cx - w * 0.17, h * 0.48),
-            (cx - w * 0.13, h * 0.55),
-        ],
+        around(cx, w, h, (-0.16, 0.58), (-0.2, 0.5), (-0.17, 0.48), (-0.13, 0.55)),
         hex_rgb("#e2b48c"),
     )
     pen.blob(
-        [
-            (cx + w * 0.05, h * 0.62),
-            (cx - w * 0.06, h * 0.55),
-            (cx - w * 0.1, h * 0.52),
-            (cx - w * 0.04, h * 0.5),
-            (cx + w * 0.08, h * 0.56),
-        ],
+        around(cx, w, h, (0.05, 0.62), (-0.06, 0.55), (-0.1, 0.52), (-0.04, 0.5), (0.08, 0.56)),
         hex_rgb("#d9a880"),
     )
     # the head bowed over the work, white linen cap
@@ -534,39 +505,19 @@ def _letter(pen: Pen, w: float, h: float) -> None:
     # the girl standing in profile, turned to the window, reading, hair drawn back
     cx = w * 0.45
     pen.poly(
-        [
-            (cx - w * 0.12, h * 0.24),
-            (cx + w * 0.12, h * 0.24),
-            (cx + w * 0.07, h * 0.56),
-            (cx - w * 0.07, h * 0.56),
-        ],
+        around(cx, w, h, (-0.12, 0.24), (0.12, 0.24), (0.07, 0.56), (-0.07, 0.56)),
         hex_rgb("#5a6a52"),
     )  # dress, olive-grey
     pen.blob(
-        [
-            (cx - w * 0.07, h * 0.54),
-            (cx + w * 0.07, h * 0.54),
-            (cx + w * 0.06, h * 0.72),
-            (cx - w * 0.04, h * 0.74),
-        ],
+        around(cx, w, h, (-0.07, 0.54), (0.07, 0.54), (0.06, 0.72), (-0.04, 0.74)),
         hex_rgb("#6f7a5a"),
     )
     pen.blob(
-        [
-            (cx - w * 0.05, h * 0.5),
-            (cx + w * 0.03, h * 0.62),
-            (cx - w * 0.03, h * 0.66),
-            (cx - w * 0.11, h * 0.6),
-        ],
+        around(cx, w, h, (-0.05, 0.5), (0.03, 0.62), (-0.03, 0.66), (-0.11, 0.6)),
         hex_rgb("#4a5a44"),
     )  # the sleeves to the letter
     pen.poly(
-        [
-            (cx - w * 0.14, h * 0.66),
-            (cx - w * 0.08, h * 0.69),
-            (cx - w * 0.07, h * 0.56),
-            (cx - w * 0.13, h * 0.53),
-        ],
+        around(cx, w, h, (-0.14, 0.66), (-0.08, 0.69), (-0.07, 0.56), (-0.13, 0.53)),
         hex_rgb("#f6f2e4"),
     )  # the letter, held up to the light
     pen.ellipse(cx - w * 0.005, h * 0.8, w * 0.04, h * 0.065, hex_rgb("#e6c6a2"))  # the face
@@ -764,63 +715,52 @@ def _art_of_painting(pen: Pen, w: float, h: float) -> None:
             ],
             hex_rgb("#24211e"),
         )
-    # Clio by the window, in pale blue, the laurel, the trumpet and the yellow book
+    # Clio and the painter are drawn 1.3x the size they were composed at, about their
+    # heads (the feet go below the frame): at card size her face and his beret were specks
     cx = w * 0.37
-    pen.poly(
-        [
-            (cx - w * 0.1, h * 0.1),
-            (cx + w * 0.1, h * 0.1),
-            (cx + w * 0.055, h * 0.48),
-            (cx - w * 0.06, h * 0.48),
-        ],
-        hex_rgb("#8aa6cc"),
-    )
-    pen.blob(
-        [
-            (cx - w * 0.06, h * 0.46),
-            (cx + w * 0.06, h * 0.46),
-            (cx + w * 0.05, h * 0.64),
-            (cx - w * 0.06, h * 0.64),
-        ],
-        hex_rgb("#6f8fbf"),
-    )
-    pen.ellipse(cx - w * 0.005, h * 0.71, w * 0.034, h * 0.06, hex_rgb("#f4e0c4"))  # her face
-    pen.ellipse(cx + w * 0.01, h * 0.69, w * 0.015, h * 0.04, hex_rgb("#c0a080"), 0.6)
-    pen.ellipse(cx, h * 0.77, w * 0.045, h * 0.022, hex_rgb("#4f7a3a"))  # the laurel
-    pen.dab(cx + w * 0.065, h * 0.72, w * 0.16, 0.75, 1.8, hex_rgb("#c9a24a"))  # the trumpet
-    pen.ellipse(cx + w * 0.115, h * 0.79, 2.2, 2.2, hex_rgb("#d9b24a"))
-    pen.rect(cx - w * 0.085, h * 0.5, w * 0.055, h * 0.08, hex_rgb("#e0b83a"))  # the book
+    with pen.scaled(cx, h * 0.6, 1.3):
+        # Clio by the window, in pale blue, the laurel, the trumpet and the yellow book
+        pen.poly(
+            around(cx, w, h, (-0.1, 0.1), (0.1, 0.1), (0.055, 0.48), (-0.06, 0.48)),
+            hex_rgb("#8aa6cc"),
+        )
+        pen.blob(
+            around(cx, w, h, (-0.06, 0.46), (0.06, 0.46), (0.05, 0.64), (-0.06, 0.64)),
+            hex_rgb("#6f8fbf"),
+        )
+        pen.ellipse(cx - w * 0.005, h * 0.71, w * 0.034, h * 0.06, hex_rgb("#f4e0c4"))  # her face
+        pen.ellipse(cx + w * 0.01, h * 0.69, w * 0.015, h * 0.04, hex_rgb("#c0a080"), 0.6)
+        pen.ellipse(cx, h * 0.77, w * 0.045, h * 0.022, hex_rgb("#4f7a3a"))  # the laurel
+        pen.dab(cx + w * 0.065, h * 0.72, w * 0.16, 0.75, 1.8, hex_rgb("#c9a24a"))  # the trumpet
+        pen.ellipse(cx + w * 0.115, h * 0.79, 2.2, 2.2, hex_rgb("#d9b24a"))
+        pen.rect(cx - w * 0.085, h * 0.5, w * 0.055, h * 0.08, hex_rgb("#e0b83a"))  # the book
     # the easel and canvas at the right, the laurel begun on it
     pen.rect(w * 0.75, h * 0.22, w * 0.15, h * 0.38, hex_rgb("#e0d6bc"))
     pen.ellipse(w * 0.81, h * 0.56, w * 0.045, h * 0.016, hex_rgb("#6a8a4a"))
     pen.dab(w * 0.8, h * 0.32, h * 0.64, math.pi / 2 + 0.08, 1.6, hex_rgb("#4a3422"))
-    # the painter from behind: black slashed doublet, beret, red stockings, on a stool
     px = w * 0.61
-    pen.blob(
-        [
-            (px - w * 0.1, h * 0.28),
-            (px - w * 0.105, h * 0.6),
-            (px + w * 0.095, h * 0.6),
-            (px + w * 0.105, h * 0.28),
-        ],
-        hex_rgb("#161412"),
-    )
-    for k in range(4):
-        pen.dab(
-            px - w * 0.06 + k * w * 0.04,
-            h * 0.45,
-            h * 0.22,
-            math.pi / 2,
-            0.8,
-            hex_rgb("#e8e4da"),
-            0.8,
+    with pen.scaled(px, h * 0.55, 1.3):
+        # the painter from behind: black slashed doublet, beret, red stockings, on a stool
+        pen.blob(
+            around(px, w, h, (-0.1, 0.28), (-0.105, 0.6), (0.095, 0.6), (0.105, 0.28)),
+            hex_rgb("#161412"),
         )
-    pen.ellipse(px, h * 0.66, w * 0.06, h * 0.065, hex_rgb("#2a2018"))  # hair under the beret
-    pen.ellipse(px - w * 0.005, h * 0.72, w * 0.065, h * 0.035, hex_rgb("#141210"))  # beret
-    pen.rect(px - w * 0.06, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
-    pen.rect(px + w * 0.025, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
-    pen.rect(px - w * 0.07, h * 0.25, w * 0.14, h * 0.035, hex_rgb("#5a4028"))  # the stool
-    pen.dab(px + w * 0.11, h * 0.52, w * 0.09, 0.3, 1.0, hex_rgb("#3a2a1a"))  # mahlstick
+        for k in range(4):
+            pen.dab(
+                px - w * 0.06 + k * w * 0.04,
+                h * 0.45,
+                h * 0.22,
+                math.pi / 2,
+                0.8,
+                hex_rgb("#e8e4da"),
+                0.8,
+            )
+        pen.ellipse(px, h * 0.66, w * 0.06, h * 0.065, hex_rgb("#2a2018"))  # hair under the beret
+        pen.ellipse(px - w * 0.005, h * 0.72, w * 0.065, h * 0.035, hex_rgb("#141210"))  # beret
+        pen.rect(px - w * 0.06, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
+        pen.rect(px + w * 0.025, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
+        pen.rect(px - w * 0.07, h * 0.25, w * 0.14, h * 0.035, hex_rgb("#5a4028"))  # the stool
+        pen.dab(px + w * 0.11, h * 0.52, w * 0.09, 0.3, 1.0, hex_rgb("#3a2a1a"))  # mahlstick
     # the tapestry drawn aside in the foreground left, and a chair before it
     pen.blob(
         [(0, 0), (w * 0.24, 0), (w * 0.19, h * 0.5), (w * 0.24, h), (0, h)], hex_rgb("#4a4632")
