@@ -448,6 +448,7 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
         weight = {
             "images": 0,
             "pod": 0,
+            "pdfx": 0,  # Ghostscript's X-1a pass is the slowest job of all
             "shop": 1,
             "deck": -1 if opts.decks_first else 2,
             "rules": 3,
