@@ -21,6 +21,13 @@ which is what decides how many tables a machine can serve. Goals: action
 p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost.
 
     .venv/bin/python benchmarks/tables.py [--tables 50] [--phones 4] [--seconds 90]
+    .venv/bin/python benchmarks/tables.py --tables 125   # 500 phones: one 2-core host's load
+
+Beside each tables run's served "cpu ms" (gunicorn master and workers per
+action) stands "in-proc": the same tree's app called in-process
+(benchmarks/tables_cpu.py's POST plus four state events per bid, on a fresh
+database of the same kind), so what the HTTP server, sockets and event
+fan-out add shows in one run.
 
 By default every phone of every table makes its first move in the same
 instant, and Finger Auction's simultaneous bids keep the tables in step for a
@@ -79,6 +86,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.tables_cpu import Child  # noqa: E402
 from tests.pgcluster import Cluster, private_cluster  # noqa: E402
 from tests.referee.tables.test_production import production_server  # noqa: E402
 
@@ -584,6 +592,20 @@ def postmaster(cluster: Cluster) -> list[int]:
     return [int((cluster.data / "postmaster.pid").read_text().split()[0])]
 
 
+def in_process(url: str, root: Path | None, tables: int = 10, passes: int = 3) -> float:
+    """The app's own CPU ms per action, called in-process (benchmarks/tables_cpu.py)
+    on a fresh database of the same kind: the served "cpu ms" beside it shows what
+    the HTTP server, the sockets and the workers add."""
+    child = Child(root, url, tables)
+    try:
+        for _ in range(passes):
+            child.one_pass()
+    finally:
+        child.close()
+    posts, states = child.samples["POST"], child.samples["4 states"]
+    return (sum(posts) + sum(states)) / max(1, len(posts)) * 1000
+
+
 def server_config(root: Path | None) -> str:
     """The workers a tree's referee/gunicorn_conf.py runs (with this environment)."""
     path = (root or ROOT) / "referee" / "gunicorn_conf.py"
@@ -667,14 +689,19 @@ def main() -> None:
                         base, clients, args.baseline_seconds, args.think, args.procs, [proc.pid]
                     )
                     rows.append((label + "scoring API (stateless)", score))
-                rows.append((label + "tables, SQLite", run_tables(base, *play, [proc.pid], [])))
+                result = run_tables(base, *play, [proc.pid], [])
+            result["inproc"] = in_process(
+                f"sqlite:///{Path(tmp) / (label.strip(': ') + 'cpu.sqlite3')}", root
+            )
+            rows.append((label + "tables, SQLite", result))
     for label, root in trees if "postgresql" in databases else []:
         # a cluster of its own per tree: the other's autovacuum and WAL stay out of the run
         with private_cluster("cardpress-bench-pg-") as cluster:
             url = cluster.create_database("bench")
             with production_server(url, root=root) as (base, proc):
                 result = run_tables(base, *play, [proc.pid], postmaster(cluster))
-                rows.append((label + "tables, PostgreSQL", result))
+            result["inproc"] = in_process(cluster.create_database("cpu"), root)
+            rows.append((label + "tables, PostgreSQL", result))
     print(
         f"{args.tables} tables x {args.phones} phones, each following its event stream; "
         f"think time 0-{args.think:g} s; gunicorn "
@@ -684,7 +711,7 @@ def main() -> None:
     header = (
         f"{'run':<{width}}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
         f"{'prop p50':>9}{'prop p95':>9}{'prop p99':>9}{'errors':>7}{'lost':>5}"
-        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'db cpu':>7}{'phones':>7}"
+        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'in-proc':>8}{'db cpu':>7}{'phones':>7}"
     )
     print(header)
     for name, r in rows:
@@ -694,6 +721,7 @@ def main() -> None:
             f"{r.get('prop95', float('nan')):>9.1f}{r.get('prop99', float('nan')):>9.1f}"
             f"{r['errors']:>7}{r.get('lost', 0):>5}{r.get('finished', '-'):>6}"
             f"{r.get('reads', float('nan')):>6.2f}{r['cpu']:>8.2f}"
+            f"{r.get('inproc', float('nan')):>8.2f}"
             f"{r.get('db_cpu', float('nan')):>7.2f}{r.get('client_cpu', float('nan')):>7.2f}"
         )
         for sample in r.get("error_samples", []):
@@ -704,7 +732,9 @@ def main() -> None:
     print("GETs: the phones' state reads per action")
     print(
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
-        "scoring API); db cpu: PostgreSQL's; phones: the benchmark's phones' own (same cores)"
+        "scoring API); in-proc: the same tree's app CPU per action called in-process "
+        "(benchmarks/tables_cpu.py: a bid's POST and its four state events, no HTTP server); "
+        "db cpu: PostgreSQL's; phones: the benchmark's phones' own (same cores)"
     )
     print("goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost")
 
