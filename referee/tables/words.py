@@ -473,8 +473,11 @@ def event(
         "no_winner": lambda: _("Nobody wins the auction."),
         "no_bids": lambda: _("Nobody bid."),
         "collect": lambda: _("%(player)s collects %(card)s.", player=who, card=c(d.get("card"))),
-        "warehouse": lambda: _(
-            "%(player)s puts %(card)s in the warehouse.", player=who, card=c(d.get("card"))
+        "warehouse": lambda: _(  # the owner's warehouse (ES-4), not the mover's
+            "%(player)s puts %(card)s in %(owner)s's warehouse.",
+            player=who,
+            card=c(d.get("card")),
+            owner=name(d.get("owner")),
         ),
     }
     sentence = simple.get(kind)

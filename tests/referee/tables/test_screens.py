@@ -415,3 +415,33 @@ def test_long_japanese_labels_offer_phrase_breaks_to_every_browser(api, game):
         assert not re.search(r"[ァ-ヴー]<wbr>[ァ-ヴー]", label), label  # a word kept whole
     english = create_table(api, game=game, players=NAMES, seed=5, lang="en")
     assert "<wbr>" not in api.get(path_of(english["seats"][0]["url"])).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_eshi100_a_warehoused_card_goes_to_its_owners_warehouse_in_words(api, lang):
+    """ES-4 puts another player's gallery card in *that player's* warehouse: the
+    history said "Aki puts … in the warehouse", which read as Aki's own."""
+    body = create_table(api, game="eshi100", players=NAMES, seed=5, lang=lang)
+    seats = [path_of(s["url"]) for s in body["seats"]]
+    state = GAMES["eshi100"].new_game(NAMES, 5)
+    for _guard in range(400):
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        moved = [a for a in legal if a.startswith("warehouse:")]
+        action = moved[0] if moved else max(legal, key=len)
+        _move(api, seats, state, seat, action)
+        if moved:
+            owner = NAMES[int(action.split(":", 1)[1].split(".", 1)[0])]
+            html = api.get(seats[0]).get_data(as_text=True)
+            history = _text(html.split('class="events"', 1)[1])
+            mover, said = (
+                NAMES[seat],
+                {
+                    "en": f"in {owner}'s warehouse.",
+                    "ja": f"を{owner}の倉庫に置きました。",
+                }[lang],
+            )
+            assert said in history and mover != owner, history[:300]
+            assert 'class="events" reversed' in html  # newest first, numbered as played
+            return
+    pytest.fail("nobody warehoused a card")
