@@ -183,7 +183,9 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run_build(out: Path, env: dict[str, str], *extra: str) -> tuple[float, float, str]:
+def run_build(
+    out: Path, env: dict[str, str], *extra: str, cwd: Path = ROOT
+) -> tuple[float, float, str]:
     """One ``cardpress build`` in a child process: wall s, CPU s (it and its workers), last line."""
     cpu, t = children_cpu(), time.perf_counter()
     proc = subprocess.run(
@@ -193,6 +195,7 @@ def run_build(out: Path, env: dict[str, str], *extra: str) -> tuple[float, float
         text=True,
         timeout=TIMEOUT,
         check=False,
+        cwd=cwd,  # python -c puts the working folder first on sys.path: the tree measured
     )
     wall, used = time.perf_counter() - t, children_cpu() - cpu
     if proc.returncode != 0:
@@ -203,7 +206,7 @@ def run_build(out: Path, env: dict[str, str], *extra: str) -> tuple[float, float
 class Watcher:
     """``cardpress build --watch`` in its own process group, its stderr lines timestamped."""
 
-    def __init__(self, out: Path, env: dict[str, str]) -> None:
+    def __init__(self, out: Path, env: dict[str, str], cwd: Path = ROOT) -> None:
         self.proc = subprocess.Popen(
             [*CLI, "build", "--watch", "--out", str(out), "--base-url", BASE],
             env=env,
@@ -212,6 +215,7 @@ class Watcher:
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
+            cwd=cwd,
         )
         self.lines: list[tuple[float, str]] = []
         self.changed = threading.Condition()
@@ -248,10 +252,10 @@ class Watcher:
 
 
 def time_watch(
-    cards: Path, out: Path, env: dict[str, str], edits: int
+    cards: Path, out: Path, env: dict[str, str], edits: int, cwd: Path = ROOT
 ) -> list[tuple[float, float]]:
     """(first deck PDF, all four) seconds after each save of one card file."""
-    watcher = Watcher(out, env)
+    watcher = Watcher(out, env, cwd)
     results = []
     try:
         seen = watcher.wait_idle(0, TIMEOUT)  # the first build: everything up to date
@@ -300,7 +304,7 @@ def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
     shutil.copytree(root / "cards", cards)
     env = {**checkout_env(root), "CARDPRESS_CARDS": str(cards)}
     load = os.getloadavg()[0]
-    wall, cpu, summary = run_build(tmp / "out", env, "--jobs", "2")
+    wall, cpu, summary = run_build(tmp / "out", env, "--jobs", "2", cwd=root)
     outputs = tmp / "out"
     files = [  # the painted strokes kept under .cache are not outputs
         p
@@ -308,8 +312,8 @@ def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
         if p.is_file() and ".cache" not in p.relative_to(outputs).parts
     ]
     size = sum(p.stat().st_size for p in files)
-    base_wall, base_cpu, _ = run_build(tmp / "serial", env, "--jobs", "1")
-    warm_wall, _, warm = run_build(tmp / "out", env)
+    base_wall, base_cpu, _ = run_build(tmp / "serial", env, "--jobs", "1", cwd=root)
+    warm_wall, _, warm = run_build(tmp / "out", env, cwd=root)
     print()
     print(
         f"{root}: full build ({len(files)} files, {size / 1e6:.1f} MB; load average before:"
@@ -340,7 +344,7 @@ def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
         "first": None,
     }
     try:
-        times = time_watch(cards, outputs, env, edits)
+        times = time_watch(cards, outputs, env, edits, root)
     except TimeoutError as exc:
         print(f"--watch latency: NOT measured ({exc})")
         return result
