@@ -210,27 +210,3 @@ def draw_card_art(canvas, card, x, y, w, h, *, root: Path | None = None) -> None
         return
     style, seed_key, dull, hint = picture
     draw_generated(canvas, style, seed_key, x, y, w, h, dull=dull, hint=hint)
-    if dull:
-        forger_signature(canvas, style, x, y, w, h)
-
-
-#: the forger's signature, each a near miss of the painter's own (Claude Monet, Vincent,
-#: Vermeer's IVMeer monogram): a player who looks closely catches the fake by its hand
-FORGED_SIGNATURES = {"monet": "Claude Monnet", "gogh": "Vincant", "vermeer": "I. Ver Meer"}
-
-
-def forger_signature(canvas, painter: str, x, y, w, h) -> None:
-    """A forgery signed in the lower right, in a too-careful italic, as its painter never did."""
-    name = FORGED_SIGNATURES.get(painter)
-    if name is None:
-        return
-    fonts.register_fonts()  # the art may be drawn before any face registered them
-    canvas.saveState()
-    canvas.setFillColorRGB(0.36, 0.12, 0.08)
-    canvas.setFillAlpha(0.9)
-    size = h * 0.085
-    canvas.setFont(fonts.TEXT_ITALIC, size)
-    canvas.translate(x + w - size * 0.5, y + size * 0.7)
-    canvas.rotate(4)
-    canvas.drawRightString(0, 0, name)
-    canvas.restoreState()
