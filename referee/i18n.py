@@ -8,6 +8,7 @@ is simply not a page. Unprefixed page URLs redirect by Accept-Language.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from flask import Flask, g, request
@@ -119,13 +120,20 @@ def phrases(label: object) -> Markup:
     said = str(label)
     if current_language() != "ja" or len(said) < LONG_LABEL:
         return escape(said)
-    cuts = [
+    cuts = _phrase_cuts(said)
+    pieces = [said[a:b] for a, b in zip([0, *cuts], [*cuts, len(said)], strict=True)]
+    return Markup("<wbr>").join(escape(p) for p in pieces)
+
+
+@lru_cache(maxsize=4096)
+def _phrase_cuts(said: str) -> tuple[int, ...]:
+    """Where budoux breaks a label: the same few labels are drawn on every seat's page at
+    every version, so each is parsed once per worker."""
+    return tuple(
         i
         for i in sorted(phrase_boundaries(said))
         if 0 < i < len(said) and " " not in said[i - 1 : i + 1]  # a space breaks already
-    ]
-    pieces = [said[a:b] for a, b in zip([0, *cuts], [*cuts, len(said)], strict=True)]
-    return Markup("<wbr>").join(escape(p) for p in pieces)
+    )
 
 
 def keeps_query(*names: str) -> Callable[[F], F]:
