@@ -21,7 +21,7 @@ from cardpress.follow.detective_eye import BadRound, DetectiveEyeLedger, Round
 from cardpress.follow.finger_auction import Auction, BadBid, FingerAuctionTable, TwoHands
 from cardpress.follow.ultimatch import MAX_PLAYERS, BadEntry, PyramidTracker, Turn
 from cardpress.games.finger_auction import MAX_BID, MIN_BID, ROUNDS
-from cardpress.games.ultimatch_match import NUMBERS, ways
+from cardpress.games.ultimatch.match import NUMBERS, ways
 from cardpress.players import MAX_NAME, BadName, first_repeat, player_name, shown
 from cardpress.vocabulary import COLOURS
 from referee.i18n import keeps_query

@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from cardpress.games.ultimatch_match import explain
+from cardpress.games.ultimatch.match import explain
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.vocabulary import (
     ESHI100_DECK,

@@ -1,8 +1,8 @@
 """Ultimatch plays in words and arithmetic: "7 − 2 = 5", "red + blue = purple"
 (ja: 7−2＝5, 赤＋青＝紫, as the termbase sets them).
 
-The reasons come from :func:`cardpress.games.ultimatch_match.explain` and
-:func:`~cardpress.games.ultimatch_match.ways`, the same arithmetic as the
+The reasons come from :func:`cardpress.games.ultimatch.match.explain` and
+:func:`~cardpress.games.ultimatch.match.ways`, the same arithmetic as the
 match rule; this module only puts them into the reader's language. The
 checker and the pyramid tracker both speak through it.
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from flask_babel import gettext, pgettext
 
-from cardpress.games.ultimatch_match import Reason, primaries
+from cardpress.games.ultimatch.match import Reason, primaries
 from referee.catalogue import catalogue_or_none
 from referee.i18n import text
 

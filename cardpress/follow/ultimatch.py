@@ -4,7 +4,7 @@ The team plays the printed cards; the phone keeps the pyramid (UM-8): which
 places still hold a card, which are face up and may be matched, which card
 each face-up place shows (the table enters a card when it turns face up), and
 checks and explains every match with the same rule as the checker
-(:func:`cardpress.games.ultimatch_match.explain`). It follows the turns (UM-7),
+(:func:`cardpress.games.ultimatch.match.explain`). It follows the turns (UM-7),
 the passes in a row and the pass rule in force (UM-6), and says when the team
 has won (UM-13) or lost. Hands, the alta hand, the exchange and the deck stay
 on the table: the phone never sees them, so it states the pass rule instead of
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from cardpress.follow import replay_log
 from cardpress.games.ultimatch import COVERED_BY, UNCOVERS, pyramid_rows
-from cardpress.games.ultimatch_match import NUMBERS, Explanation, Reason, explain
+from cardpress.games.ultimatch.match import NUMBERS, Explanation, Reason, explain
 from cardpress.vocabulary import COLOURS
 
 Card = tuple[str, int]

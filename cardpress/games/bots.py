@@ -258,7 +258,7 @@ class UltimatchBot(_Seeded):
         ):
             return "pass"
         index = state.match_index(player)
-        bottom_row = um._index(state.rows - 1, 0)
+        bottom_row = um.engine._index(state.rows - 1, 0)
         for kinds in _ULTIMATCH_KINDS_BY_SCORE:
             best: tuple[str, ...] | None = None
             best_place = (-2, -1, "")  # below any place

@@ -21,7 +21,7 @@ from cardpress.catalogue import Catalogue
 from cardpress.catalogue.models import TriptychKind
 from cardpress.games.base import Card, Cards, IllegalAction, OptionError
 from cardpress.games.ultimatch import NO_MATCH
-from cardpress.games.ultimatch_match import explain, parse_card_id
+from cardpress.games.ultimatch.match import explain, parse_card_id
 from referee.catalogue import catalogue_or_none
 from referee.i18n import current_language, is_cjk, plus_joined, text
 from referee.ultimatch_text import reason_lines

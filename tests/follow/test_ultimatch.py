@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardpress.follow import LogError
 from cardpress.follow.ultimatch import BadEntry, PyramidTracker, card_code, parse_card
-from cardpress.games.ultimatch_match import CARD, DECK, explain, match, ways
+from cardpress.games.ultimatch.match import CARD, DECK, explain, match, ways
 
 NAMES = ("Aki", "Ben")
 EVERY = [CARD[c] for c in DECK]

@@ -29,11 +29,11 @@ from cardpress.games.ultimatch import (
     DECK,
     DIFFICULTIES,
     UltimatchState,
-    _index,
     match,
 )
 from cardpress.games.ultimatch import new_game as um_new_game
-from cardpress.games.ultimatch_match import _pair_table
+from cardpress.games.ultimatch.engine import _index
+from cardpress.games.ultimatch.match import _pair_table
 
 # --------------------------------------------------------------------------- base
 

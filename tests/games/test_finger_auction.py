@@ -203,7 +203,7 @@ def test_engine_full_game_replays_and_scores() -> None:
 def test_engine_fast_adjudication_agrees_with_the_public_function() -> None:
     from itertools import product
 
-    from cardpress.games.finger_auction import _decide
+    from cardpress.games.finger_auction.engine import _decide
 
     hands = [TwoHands(r, left) for r in range(1, 6) for left in range(1, 6)]
     for field in (1, 3, 7):

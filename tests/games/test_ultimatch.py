@@ -262,7 +262,7 @@ def test_view_hides_hands_and_face_down_cards() -> None:
 
 def test_engine_pair_tables_agree_with_match() -> None:
     from cardpress.games.ultimatch import CARD
-    from cardpress.games.ultimatch_match import _pair_table
+    from cardpress.games.ultimatch.match import _pair_table
 
     for i, a in enumerate(DECK):
         for b in DECK[i + 1 :]:

@@ -3,7 +3,7 @@
 Rulings ES-1..ES-7.
 
 **Settlement bonuses** are computed exactly in
-:mod:`cardpress.games.eshi100_settlement` (ES-1, ES-2).
+:mod:`cardpress.games.eshi100.settlement` (ES-1, ES-2).
 
 **Effects.** Bit effects (``bid_bonus``, ``draw``, ``discard_top_bid``,
 ``manual``) apply at reveal, from the auctioneer clockwise, a player's cards in
@@ -50,12 +50,12 @@ from cardpress.games.base import (
     replay_record,
     seat_option,
 )
-from cardpress.games.eshi100_settlement import Settlement as Settlement
-from cardpress.games.eshi100_settlement import different_icon_triples as different_icon_triples
-from cardpress.games.eshi100_settlement import icon_mask as icon_mask
-from cardpress.games.eshi100_settlement import same_icon_triples as same_icon_triples
-from cardpress.games.eshi100_settlement import settle as settle
-from cardpress.games.eshi100_settlement import settle_brute_force as settle_brute_force
+from cardpress.games.eshi100.settlement import Settlement as Settlement
+from cardpress.games.eshi100.settlement import different_icon_triples as different_icon_triples
+from cardpress.games.eshi100.settlement import icon_mask as icon_mask
+from cardpress.games.eshi100.settlement import same_icon_triples as same_icon_triples
+from cardpress.games.eshi100.settlement import settle as settle
+from cardpress.games.eshi100.settlement import settle_brute_force as settle_brute_force
 from cardpress.vocabulary import (
     ESHI100_DECK,
     ESHI100_GALLERY,
@@ -737,6 +737,12 @@ def replay(record: Mapping[str, object]) -> Eshi100State:
 
 
 __all__ = [
+    "DECK_SIZE",
+    "GALLERY",
+    "HAND",
+    "ICONS",
+    "MAX_COPIES",
+    "ROUNDS",
     "STANDARD_DECK",
     "STANDARD_TYPES",
     "Eshi100State",

@@ -43,7 +43,7 @@ from cardpress.games.base import (
     replay_record,
     seat_option,
 )
-from cardpress.games.ultimatch_match import (
+from cardpress.games.ultimatch.match import (
     _BIT,
     _CARD_AT_BIT,
     _COLOUR,
@@ -55,13 +55,13 @@ from cardpress.games.ultimatch_match import (
     Play,
     _mask,
 )
-from cardpress.games.ultimatch_match import CARD as CARD
-from cardpress.games.ultimatch_match import DECK as DECK
-from cardpress.games.ultimatch_match import NUMBERS as NUMBERS
-from cardpress.games.ultimatch_match import MatchIndex as MatchIndex
-from cardpress.games.ultimatch_match import MatchResult as MatchResult
-from cardpress.games.ultimatch_match import match as match
-from cardpress.games.ultimatch_match import parse_card_id as parse_card_id
+from cardpress.games.ultimatch.match import CARD as CARD
+from cardpress.games.ultimatch.match import DECK as DECK
+from cardpress.games.ultimatch.match import NUMBERS as NUMBERS
+from cardpress.games.ultimatch.match import MatchIndex as MatchIndex
+from cardpress.games.ultimatch.match import MatchResult as MatchResult
+from cardpress.games.ultimatch.match import match as match
+from cardpress.games.ultimatch.match import parse_card_id as parse_card_id
 from cardpress.vocabulary import COLOURS
 
 GAME_ID = "ultimatch"
@@ -70,7 +70,7 @@ TURN_ORDERS = ("counter-clockwise", "clockwise")
 PASS_RULES = ("standard", "strict")
 #: option values of earlier versions, still accepted from stored tables, records and the API
 PASS_RULE_ALIASES = {"official": "strict"}
-#: the refusal a referee explains with the match rule's own reasons (ultimatch_match.explain)
+#: the refusal a referee explains with the match rule's own reasons (match.explain)
 NO_MATCH = N_("%(cards)s does not match %(target)s")
 
 DIFFICULTIES: tuple[str, ...] = (
@@ -793,13 +793,23 @@ def replay(record: Mapping[str, object]) -> UltimatchState:
 
 
 __all__ = [
+    "CARD",
     "COLOURS",
+    "COVERED_BY",
+    "DECK",
     "DIFFICULTIES",
+    "HAND_SIZE",
+    "NO_MATCH",
+    "PASS_RULES",
+    "PASS_RULE_ALIASES",
+    "TURN_ORDERS",
+    "UNCOVERS",
     "MatchIndex",
     "MatchResult",
     "UltimatchState",
     "match",
     "new_game",
     "parse_card_id",
+    "pyramid_rows",
     "replay",
 ]

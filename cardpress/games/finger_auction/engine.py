@@ -645,6 +645,10 @@ def replay(record: Mapping[str, object]) -> FingerAuctionState:
 
 
 __all__ = [
+    "MAX_BID",
+    "MIN_BID",
+    "ROUNDS",
+    "VARIANTS",
     "AuctionOutcome",
     "FingerAuctionState",
     "FingerHand",

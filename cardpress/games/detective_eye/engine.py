@@ -583,4 +583,7 @@ def replay(record: Mapping[str, object]) -> DetectiveEyeState:
     return state
 
 
-__all__ = ["DetectiveEyeState", "facedown_odds", "new_game", "replay"]
+__all__ = [
+    "HAND",
+    "MISSES_PER_FORGERY",
+    "SUPPLY","DetectiveEyeState", "facedown_odds", "new_game", "replay"]
