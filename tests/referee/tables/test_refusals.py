@@ -96,7 +96,7 @@ GENERIC_PROBES = [
 def _constants() -> dict[str, str]:
     """Module-level msgid constants the engines share (NOT_NOW, NO_MATCH...)."""
     out: dict[str, str] = {}
-    for path in GAMES_DIR.glob("*.py"):
+    for path in GAMES_DIR.rglob("*.py"):
         for node in ast.parse(path.read_text()).body:
             if (
                 isinstance(node, ast.Assign)
@@ -111,7 +111,7 @@ def _constants() -> dict[str, str]:
 def _engine_messages() -> Iterator[tuple[str, str, set[str]]]:
     """(file:line, msgid, keyword params passed) of every IllegalAction/OptionError built."""
     constants = _constants()
-    for path in sorted(GAMES_DIR.glob("*.py")):
+    for path in sorted(GAMES_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
@@ -121,7 +121,7 @@ def _engine_messages() -> Iterator[tuple[str, str, set[str]]]:
             if path.name == "base.py" and name == "IllegalAction" and not node.args:
                 continue
             arg = node.args[0 if name == "IllegalAction" else 1]
-            where = f"{path.name}:{node.lineno}"
+            where = f"{path.relative_to(GAMES_DIR)}:{node.lineno}"
             if isinstance(arg, ast.Call) and getattr(arg.func, "id", None) == "N_":
                 msgid = arg.args[0].value  # type: ignore[attr-defined]
             elif isinstance(arg, ast.Name) and arg.id in constants:
