@@ -22,6 +22,12 @@ from cardpress.catalogue.models import Text
 from cardpress.games import detective_eye, eshi100, finger_auction, gallery_rush, ultimatch
 from cardpress.games.base import Event, GameState, IllegalAction, RandomBot, play
 from cardpress.games.bots import BOTS
+from cardpress.games.detective_eye.words import DetectiveEyeWords
+from cardpress.games.eshi100.words import Eshi100Words
+from cardpress.games.finger_auction.words import FingerAuctionWords
+from cardpress.games.gallery_rush.words import GalleryRushWords
+from cardpress.games.ultimatch.words import UltimatchWords
+from cardpress.games.wording import Words
 
 
 @dataclass(frozen=True)
@@ -37,12 +43,16 @@ class GameSpec:
     state_class: type[GameState]
     options: Mapping[str, Any] = field(default_factory=dict)
     bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
+    #: how the game's actions, events and results are said (given a Speech)
+    words: type[Words] = Words
 
     def from_json(self, data: Mapping[str, Any]) -> GameState:
         return self.state_class.from_json(data)
 
 
-def _spec(id_: str, ja: str, en: str, module: Any, cls: type[GameState]) -> GameSpec:
+def _spec(
+    id_: str, ja: str, en: str, module: Any, cls: type[GameState], words: type[Words]
+) -> GameSpec:
     return GameSpec(
         id=id_,
         name=Text(ja, en),
@@ -53,6 +63,7 @@ def _spec(id_: str, ja: str, en: str, module: Any, cls: type[GameState]) -> Game
         state_class=cls,
         options=dict(cls.default_options),
         bots=BOTS[id_],
+        words=words,
     )
 
 
@@ -65,6 +76,7 @@ GAMES: dict[str, GameSpec] = {
             "Gallery Rush",
             gallery_rush,
             gallery_rush.GalleryRushState,
+            GalleryRushWords,
         ),
         _spec(
             "finger-auction",
@@ -72,6 +84,7 @@ GAMES: dict[str, GameSpec] = {
             "Finger Auction",
             finger_auction,
             finger_auction.FingerAuctionState,
+            FingerAuctionWords,
         ),
         _spec(
             "detective-eye",
@@ -79,9 +92,19 @@ GAMES: dict[str, GameSpec] = {
             "Detective Eye",
             detective_eye,
             detective_eye.DetectiveEyeState,
+            DetectiveEyeWords,
         ),
-        _spec("ultimatch", "アルティマッチ", "Ultimatch", ultimatch, ultimatch.UltimatchState),
-        _spec("eshi100", "絵師100人展", "Eshi 100 TCG", eshi100, eshi100.Eshi100State),
+        _spec(
+            "ultimatch",
+            "アルティマッチ",
+            "Ultimatch",
+            ultimatch,
+            ultimatch.UltimatchState,
+            UltimatchWords,
+        ),
+        _spec(
+            "eshi100", "絵師100人展", "Eshi 100 TCG", eshi100, eshi100.Eshi100State, Eshi100Words
+        ),
     )
 }
 

@@ -1,0 +1,119 @@
+"""Ultimatch's moves and events in words (see :mod:`cardpress.games.wording`).
+
+The table plays together: no places, so no tie-breaks to tell. A refused
+match says why by the match rule's own reasons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardpress.games.base import N_
+from cardpress.games.ultimatch.engine import NO_MATCH
+from cardpress.games.ultimatch.match import explain, parse_card_id
+from cardpress.games.wording import Said, View, Words
+
+#: why a cooperative table lost (the engine's reasons)
+LOST_REASONS = {
+    "no match in solitaire": N_("no card in hand matches the pyramid"),
+    "everyone passed in a row": N_("everyone passed in a row"),
+}
+
+
+class UltimatchWords(Words):
+    cooperative = True
+    one_card = frozenset({"give", "offer", "alta"})
+
+    def card_name(self, cid: str, view: View) -> str:
+        colour, _sep, number = cid.rpartition("-")
+        return f"{self.s.name('colours', colour) or colour} {number}"
+
+    def printed_key(self, cid: Any, view: View) -> str | None:
+        return f"ultimatch:{cid}"
+
+    def action_cards(self, act: str) -> list[str]:
+        kind, arg = self.parse(act)
+        if kind == "swap":
+            return [arg.partition(":")[2]]
+        if kind == "match":
+            target, _sep, used = arg.partition(":")
+            return [target, *used.split("+")]
+        return super().action_cards(act)
+
+    def act_give(self, arg: str, view: View) -> str:
+        return self.s._("Give %(card)s to the alta hand", card=self.card(arg, view))
+
+    def act_noswap(self, arg: str, view: View) -> str:
+        return self.s._("Keep my hand")
+
+    def act_alta(self, arg: str, view: View) -> str:
+        return self.s._("Put %(card)s in the alta hand", card=self.card(arg, view))
+
+    def act_offer(self, arg: str, view: View) -> str:
+        if arg == "none":
+            return self.s._("Offer nothing")
+        return self.s._("Offer %(card)s", card=self.card(arg, view))
+
+    def act_swap(self, arg: str, view: View) -> str:
+        names = (view or {}).get("players", [])
+        seat, _sep, cid = arg.partition(":")
+        who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else seat
+        return self.s._("Swap for %(player)s's %(card)s", player=who, card=self.card(cid, view))
+
+    def act_match(self, arg: str, view: View) -> str:
+        target, _sep, used = arg.partition(":")
+        alta = set((view or {}).get("alta") or [])
+        c = lambda x: self.card(x, view)  # noqa: E731
+        return self.s._(
+            "Match %(target)s with %(cards)s",
+            target=c(target),
+            cards=self.joined(
+                [
+                    self.s._("%(card)s from the alta hand", card=c(u)) if u in alta else c(u)
+                    for u in used.split("+")
+                ]
+            ),
+        )
+
+    def ev_alta_revealed(self, e: Said) -> str:
+        return self.s._("The alta hand is revealed: %(cards)s.", cards=e.cards(e.data.get("alta")))
+
+    def ev_first_player(self, e: Said) -> str:
+        return self.s._("%(player)s plays first.", player=e.who)
+
+    def ev_offers(self, e: Said) -> str:
+        return self.s._("Offers are made.")
+
+    def ev_exchange(self, e: Said) -> str:
+        return self.s._(
+            "%(player)s exchanges with %(other)s.", player=e.who, other=e.name(e.data.get("with"))
+        )
+
+    def ev_match(self, e: Said) -> str:
+        return self.s._(
+            "%(player)s matches %(target)s with %(cards)s.",
+            player=e.who,
+            target=e.card(e.data.get("target")),
+            cards=e.cards(e.data.get("cards")),
+        )
+
+    def ev_reveal(self, e: Said) -> str:
+        return self.s._("%(card)s is revealed.", card=e.card(e.data.get("card")))
+
+    def ev_reward(self, e: Said) -> str:
+        return self.s._("%(player)s is rewarded.", player=e.who)
+
+    def ev_won(self, e: Said) -> str:
+        return self.s._("Every card is matched: the table wins!")
+
+    def ev_lost(self, e: Said) -> str:
+        known = LOST_REASONS.get(str(e.data.get("reason")))
+        reason = self.s._(known) if known else self.s._("no play was left")
+        return self.s._("The table loses: %(reason)s.", reason=reason)
+
+    def reasons(self, message: str, params: Mapping[str, Any]) -> Sequence[Any] | None:
+        if message != NO_MATCH:
+            return None
+        target, played = params["target"], params["cards"]
+        return explain(parse_card_id(target), [parse_card_id(c) for c in played]).reasons
