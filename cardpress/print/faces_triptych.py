@@ -499,7 +499,8 @@ def _rule_card_flowables(items: tuple[CardItem, ...], width: float, fs: float, l
     for item in items:
         # a run-in heading ends in its language's colon, so "Goal" does not run into the sentence
         head = label(lang, "%(heading)s:") % {"heading": item.heading}
-        text = f'<font name="{SANS_BOLD}">{escape(head)}</font> {escape(item.body)}'
+        gap = " " if head[-1:].isascii() else ""  # a full-width colon carries its own space
+        text = f'<font name="{SANS_BOLD}">{escape(head)}</font>{gap}{escape(item.body)}'
         out.append(paragraph(text, SANS, fs, lang, INK, markup=True))
         if item.table is not None and item.table.rows:
             tfs = max(RULE_CARD_MIN_PT, fs * 0.95)
