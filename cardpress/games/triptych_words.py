@@ -25,6 +25,9 @@ class PaintingWords(Words):
     def painter(self, pid: str) -> str:
         return painter(self.s, pid)
 
+    def what(self, key: str) -> str:
+        return self.painter(key)
+
     def card_name(self, cid: str, view: View) -> str:
         if cid == MONA_LISA:
             return self.s._("Mona Lisa")

@@ -83,6 +83,20 @@ class Said:
         return self.words.cards(ids or [], self.view)
 
 
+@dataclass(frozen=True)
+class TwoTaps:
+    """Many card moves picked in two taps: a card first, then the moves with it.
+
+    ``moves`` pairs each move with its cards; ``leads``: the first card picked
+    must be the move's first card (an Ultimatch match's target), not any of them.
+    """
+
+    moves: list[tuple[str, list[str]]]
+    firsts: list[str]
+    prompts: tuple[str, str]
+    leads: bool = False
+
+
 class Words:
     """The wording every game shares; a game's package subclasses it."""
 
@@ -166,6 +180,50 @@ class Words:
         if arg:
             return self.s._("Pass %(cards)s", cards=self.cards(arg.split(","), view))
         return self.s._("Pass")
+
+    # ------------------------------------------------------------ a phone's pickers
+
+    #: the kind of move made of any cards of the hand, ticked (絵師100人展's bid)
+    ticked_kind: str | None = None
+
+    def ticked(self, cards: Sequence[str]) -> str:
+        """The move that plays the ticked cards."""
+        return f"{self.ticked_kind}:" + ",".join(cards)
+
+    def two_hands(self, act: str) -> tuple[int, int] | None:
+        """A bid with both hands as (right, left), picked right hand first; else None."""
+        return None
+
+    def two_taps(self, actions: Sequence[str], view: View) -> TwoTaps | None:
+        """How many card moves are picked in two taps, or None (plain buttons)."""
+        return None
+
+    #: kinds of move ``kind:<what>:<count>`` picked in two taps: what, then how many
+    counted_kinds: tuple[str, ...] = ()
+
+    def counted(self, act: str) -> tuple[str, str, str] | None:
+        """A counted move as (kind, what, count), or None."""
+        kind, arg = self.parse(act)
+        if kind not in self.counted_kinds:
+            return None
+        what, _sep, number = arg.partition(":")
+        return kind, what, number
+
+    def what(self, key: str) -> str:
+        """The name of what a counted move counts."""
+        return key
+
+    def counted_prompt(self, kind: str) -> str:
+        """What the phone asks before the two taps of a counted move."""
+        return ""
+
+    def situation(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None
+    ) -> list[str]:
+        """What the table is waiting for and why, from the caller's own view only
+        (so a line never tells a secret), where the buttons alone leave a new
+        player guessing."""
+        return []
 
     # --------------------------------------------------------------------- events
 

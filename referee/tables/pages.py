@@ -466,29 +466,29 @@ PICKED_BID = "bid-picked"
 
 
 def bid_picker(game: str, actions: list[str], view: Any) -> dict[str, Any] | None:
-    """A 絵師100人展 bid as ticked cards: a hand of n cards has 2^n - 1 bids,
+    """A bid as ticked cards (絵師100人展): a hand of n cards has 2^n - 1 bids,
     far too many buttons (31 for five cards), so the phone lists the hand
     once and the engine checks the ticked set."""
-    if game != "eshi100" or not actions or not all(a.startswith("bid:") for a in actions):
+    kind = words.of(game).ticked_kind
+    if kind is None or not actions or not all(a.startswith(f"{kind}:") for a in actions):
         return None
     hand = list(view.get("hand") or [])
     if not hand:  # nothing to tick: the one move ("Bid nothing") is a plain button
         return None
-    return {"hand": hand, "nothing": "bid:" in actions}
+    nothing = words.of(game).ticked([])
+    return {"hand": hand, "nothing": nothing if nothing in actions else None}
 
 
-def hands_picker(actions: list[str], chosen: str | None) -> dict[str, Any] | None:
+def hands_picker(game: str, actions: list[str], chosen: str | None) -> dict[str, Any] | None:
     """A two-hand bid in two steps (right hand, then left): only legal pairs.
 
     Up to 25 "Right X, left Y" buttons are too many for a phone; the first
     step is a link (``?right=N``), so it works without JavaScript.
     """
-    if not actions or not all(a.startswith("hands:") for a in actions):
+    hands = [words.of(game).two_hands(a) for a in actions]
+    if not actions or None in hands:
         return None
-    pairs = []
-    for a in actions:
-        right, _sep, left = a[6:].partition("/")
-        pairs.append((int(right), int(left)))
+    pairs = [h for h in hands if h is not None]
     rights = sorted({r for r, _l in pairs})
     number = ascii_number(chosen, 2)
     right = number if number in rights else None
@@ -512,41 +512,24 @@ def card_picker(
     """
     if len(actions) <= MANY:
         return None
-    if game == "detective-eye" and all(a.startswith("pass:") for a in actions):
-        moves = [(a, a[5:].split(",")) for a in actions]
-        firsts = [c for c in view.get("hand") or [] if any(c in cs for _a, cs in moves)]
-        names = view.get("players") or []
-        seat = view.get("viewer")
-        receiver = names[(seat + 1) % len(names)] if names and seat is not None else ""
-        prompts = (
-            _("Step 1: the first card you pass to %(player)s.", player=receiver),
-            _("Step 2: the card to pass with it to %(player)s.", player=receiver),
-        )
-    elif game == "ultimatch" and any(a.startswith("match:") for a in actions):
-        plays = [a.split(":", 2) for a in actions if a.startswith("match:")]
-        moves = [(":".join(p), [p[1], *p[2].split("+")]) for p in plays]  # target first
-        order = [c for c in view.get("pyramid") or [] if c not in (None, "hidden")]
-        firsts = [c for c in order if any(cs[0] == c for _a, cs in moves)]
-        prompts = (
-            _("Step 1: the pyramid card to match."),
-            _("Step 2: the cards to match it with."),
-        )
-    else:
+    taps = words.of(game).two_taps(actions, view)
+    if taps is None:
         return None
-    first = chosen if chosen in firsts else None
+    moves = taps.moves
+    first = chosen if chosen in taps.firsts else None
     seconds = [
         (a, [c for c in cs if c != first], words.action(game, a, view))
         for a, cs in moves
-        if first is not None and (cs[0] == first if game == "ultimatch" else first in cs)
+        if first is not None and (cs[0] == first if taps.leads else first in cs)
     ]
     picked = {a for a, _cs in moves}
     others = [(a, words.action(game, a, view)) for a in actions if a not in picked]
     return {
-        "firsts": firsts,
+        "firsts": taps.firsts,
         "first": first,
         "seconds": seconds,
         "others": others,
-        "prompts": prompts,
+        "prompts": taps.prompts,
     }
 
 
@@ -560,23 +543,23 @@ def declare_picker(
     (``?painter=<id>``, no JavaScript needed), step 2 only that painter's
     legal counts. The other moves (place a card, pass) stay plain buttons.
     """
-    if game != "detective-eye" or len(actions) <= MANY:
+    said = words.of(game)
+    if len(actions) <= MANY:
         return None
-    counted = [a for a in actions if a.startswith(("declare:", "raise:"))]
+    counted = {a: c for a in actions if (c := said.counted(a)) is not None}
     if not counted:
         return None
     painters: list[str] = []
-    for a in counted:
-        painter = a.split(":")[1]
+    for _kind, painter, _count in counted.values():
         if painter not in painters:
             painters.append(painter)
     painter = chosen if chosen in painters else None
     return {
-        "painters": [(p, words.painter(p)) for p in painters],
+        "painters": [(p, said.what(p)) for p in painters],
         "painter": painter,
-        "counts": [(a, words.action(game, a, view)) for a in counted if a.split(":")[1] == painter],
-        "others": [(a, words.action(game, a, view)) for a in actions if a not in counted],
-        "raising": counted[0].startswith("raise:"),
+        "counts": [(a, said.action(a, view)) for a, c in counted.items() if c[1] == painter],
+        "others": [(a, said.action(a, view)) for a in actions if a not in counted],
+        "prompt": said.counted_prompt(next(iter(counted.values()))[0]),
     }
 
 
@@ -631,7 +614,7 @@ def phone_post(table_id: str, token: str) -> Any:
                 picked = request.form.getlist("card")
                 if not picked:
                     return _keep_said(_said_key(table_id, caller), _("Tick at least one card."))
-                action = "bid:" + ",".join(picked)
+                action = words.of(table.game).ticked(picked)
             table = store.act(
                 db,
                 table_id,
@@ -717,7 +700,7 @@ def _render(
         public=public,
         to_act=to_act,
         actions=[(a, words.action(game, a, view)) for a in legal],
-        picker=hands_picker(legal, request.args.get("right")),
+        picker=hands_picker(game, legal, request.args.get("right")),
         card_picker=card_picker(game, legal, view, request.args.get("first")),
         declare_picker=declare_picker(game, legal, view, request.args.get("painter")),
         guide=guide.lines(game, view, names, seat),

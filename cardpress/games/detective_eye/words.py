@@ -2,14 +2,113 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardpress.games.triptych_words import PaintingWords
-from cardpress.games.wording import Said, View
+from cardpress.games.wording import Said, TwoTaps, View
+
+
+def _left_of(seat: int, names: Sequence[str]) -> str:
+    """The player on a seat's left: the next seat clockwise (DE-1)."""
+    return names[(seat + 1) % len(names)]
+
+
+def _right_of(seat: int, names: Sequence[str]) -> str:
+    return names[(seat - 1) % len(names)]
 
 
 class DetectiveEyeWords(PaintingWords):
     one_card = frozenset({"place", "discard"})
+    counted_kinds = ("declare", "raise")
+
+    def counted_prompt(self, kind: str) -> str:
+        if kind == "raise":
+            return self.s._("Or raise: first the painter, then how many.")
+        return self.s._(
+            "Or declare: first the painter, then how many of their cards are face down on "
+            "the table."
+        )
+
+    def two_taps(self, actions: Sequence[str], view: Any) -> TwoTaps | None:
+        """The draft passes two of five cards (10 pairs): the first card, then the second."""
+        if not all(a.startswith("pass:") for a in actions):
+            return None
+        moves = [(a, self.action_cards(a)) for a in actions]
+        firsts = [c for c in view.get("hand") or [] if any(c in cs for _a, cs in moves)]
+        names = view.get("players") or []
+        seat = view.get("viewer")
+        receiver = names[(seat + 1) % len(names)] if names and seat is not None else ""
+        prompts = (
+            self.s._("Step 1: the first card you pass to %(player)s.", player=receiver),
+            self.s._("Step 2: the card to pass with it to %(player)s.", player=receiver),
+        )
+        return TwoTaps(moves, firsts, prompts)
+
+    def situation(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None
+    ) -> list[str]:
+        """Who receives the cards you pass, which card you put face down, the
+        declaration to beat and who made it."""
+        _ = self.s._
+        phase = view.get("phase")
+        choice = (view.get("choice") or [None] * len(names))[seat] if seat is not None else None
+        out = []
+        if phase == "draft" and seat is not None:
+            if choice:
+                out.append(
+                    _(
+                        "You pass %(cards)s to %(player)s, on your left. The cards move when "
+                        "everyone has picked.",
+                        cards=self.cards(choice.split(",")),
+                        player=_left_of(seat, names),
+                    )
+                )
+            else:
+                out.append(
+                    _(
+                        "Pick two cards for %(player)s, on your left; %(other)s passes you two.",
+                        player=_left_of(seat, names),
+                        other=_right_of(seat, names),
+                    )
+                )
+        elif phase == "reveal" and seat is not None:
+            if choice:
+                out.append(
+                    _(
+                        "You put %(card)s face down. The others see a face-down card once "
+                        "everyone has put one down.",
+                        card=self.card(choice),
+                    )
+                )
+            else:
+                out.append(_("Put one card of your hand face down in front of you."))
+        bid = view.get("bid")
+        if bid:
+            painter, count, by = bid[0], bid[1], int(bid[2])
+            out.append(
+                _(
+                    "Highest declaration: %(count)s × %(painter)s, by %(player)s.",
+                    count=count,
+                    painter=self.painter(str(painter)),
+                    player=names[by],
+                )
+            )
+            if phase == "challenge":
+                out.append(
+                    _(
+                        "%(player)s turns face-down cards over, one at a time, until %(count)s × "
+                        "%(painter)s are found or a card is another painter (%(found)s found so "
+                        "far).",
+                        player=names[by],
+                        count=count,
+                        painter=self.painter(str(painter)),
+                        found=view.get("found", 0),
+                    )
+                )
+        elif phase == "turn":
+            out.append(_("No declaration yet this round."))
+        return out
 
     def act_place(self, arg: str, view: View) -> str:
         return self.s._("Place %(card)s face down", card=self.card(arg, view))

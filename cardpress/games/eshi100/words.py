@@ -6,7 +6,7 @@ title where the catalogue knows the card type, else its icons, and its bid.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardpress.games.wording import Said, View, Words, count
@@ -14,6 +14,7 @@ from cardpress.games.wording import Said, View, Words, count
 
 class Eshi100Words(Words):
     one_card = frozenset({"collect", "warehouse"})
+    ticked_kind = "bid"
 
     def _info(self, cid: Any, view: View) -> dict[str, Any]:
         return ((view or {}).get("cards") or {}).get(str(cid)) or {}
@@ -66,6 +67,21 @@ class Eshi100Words(Words):
 
     def act_warehouse(self, arg: str, view: View) -> str:
         return self.s._("Warehouse %(card)s", card=self.card(arg, view))
+
+    def situation(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None
+    ) -> list[str]:
+        """The bid phase says what the bids are for (ES-3, ES-4): the cards bid only
+        buy the right to move one gallery card, which the bid buttons never say."""
+        if view.get("phase") != "bid":
+            return []
+        return [
+            self.s._(
+                "Auction: the highest bid total moves one gallery card, either one of their "
+                "own into their collection or another player's into that player's warehouse. "
+                "Ties all move one; a player who bids nothing is out of this auction."
+            )
+        ]
 
     def ev_round_start(self, e: Said) -> str:
         return self.s._("A new round begins.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardpress.games.finger_auction.engine import quick_score
+from cardpress.games.finger_auction.engine import TwoHands, parse_bid, quick_score
 from cardpress.games.triptych_words import PaintingWords
 from cardpress.games.wording import Said, View, count
 
@@ -20,6 +20,12 @@ class FingerAuctionWords(PaintingWords):
             right, _sep, left = arg.partition("/")
             return self.s._("right %(right)s, left %(left)s", right=right, left=left)
         return arg
+
+    def two_hands(self, act: str) -> tuple[int, int] | None:
+        if not act.startswith("hands:"):
+            return None
+        hands = parse_bid(act)
+        return (hands.right, hands.left) if isinstance(hands, TwoHands) else None
 
     def act_bid(self, arg: str, view: View) -> str:
         return self.s._("Bid %(fingers)s", fingers=arg)

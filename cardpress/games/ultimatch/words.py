@@ -12,7 +12,7 @@ from typing import Any
 from cardpress.games.base import N_
 from cardpress.games.ultimatch.engine import NO_MATCH
 from cardpress.games.ultimatch.match import explain, parse_card_id
-from cardpress.games.wording import Said, View, Words
+from cardpress.games.wording import Said, TwoTaps, View, Words
 
 #: why a cooperative table lost (the engine's reasons)
 LOST_REASONS = {
@@ -40,6 +40,59 @@ class UltimatchWords(Words):
             target, _sep, used = arg.partition(":")
             return [target, *used.split("+")]
         return super().action_cards(act)
+
+    def two_taps(self, actions: Sequence[str], view: Any) -> TwoTaps | None:
+        """A turn can offer dozens of plays: the pyramid card, then what matches it."""
+        moves = [(a, self.action_cards(a)) for a in actions if a.startswith("match:")]
+        if not moves:
+            return None
+        order = [c for c in view.get("pyramid") or [] if c not in (None, "hidden")]
+        firsts = [c for c in order if any(cs[0] == c for _a, cs in moves)]
+        prompts = (
+            self.s._("Step 1: the pyramid card to match."),
+            self.s._("Step 2: the cards to match it with."),
+        )
+        return TwoTaps(moves, firsts, prompts, leads=True)
+
+    def situation(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None
+    ) -> list[str]:
+        """Why a player "waits" during another's turn: the exchange, then the gift."""
+        _ = self.s._
+        phase = view.get("phase")
+        turn = int(view.get("turn", 0))
+        others = self.joined([n for i, n in enumerate(names) if i != turn])
+        if phase == "offer":
+            if seat == turn:
+                return [
+                    _(
+                        "Your turn begins with an exchange: %(players)s each offer you one card "
+                        "face down, or nothing. Then you may swap one of your cards for one offer.",
+                        players=others,
+                    )
+                ]
+            return [
+                _(
+                    "%(player)s's turn begins with an exchange: everyone else offers %(player)s "
+                    "one card face down, or nothing; then %(player)s may swap one card for one "
+                    "offer.",
+                    player=names[turn],
+                )
+            ]
+        if phase == "swap":
+            if seat == turn:
+                return [
+                    _("The offers are in: swap one of your cards for one offer, or keep your hand.")
+                ]
+            return [
+                _(
+                    "The offers are in: %(player)s swaps for one of them or keeps their hand.",
+                    player=names[turn],
+                )
+            ]
+        if phase == "give":
+            return [_("Everyone gives one card of their hand to the alta hand, face down.")]
+        return []
 
     def act_give(self, arg: str, view: View) -> str:
         return self.s._("Give %(card)s to the alta hand", card=self.card(arg, view))
