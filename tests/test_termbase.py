@@ -181,6 +181,11 @@ DRIFT = [
     ("ja", "どの画家としても数えられる", "mona-lisa"),
     ("en", "auction, simultaneous bids, set collection", "bid-collision"),
     ("ja", "残った宣言をした人がチャレンジャー", "challenger"),
+    ("ja", "贋作を持っていれば、1点につき1枚ずつ先にサプライへ戻し", "reward"),
+    ("en", "Painting cards", "picture-card"),
+    ("ja", "絵札28枚：画家ごとに絵画8枚", "picture-card"),
+    ("en", "a settlement effect, used at the final count", "settlement"),
+    ("ja", "倉庫による減点を最大2点まで減らす。", "warehouse"),
 ]
 
 
@@ -198,6 +203,18 @@ def test_each_drift_the_editor_found_is_caught(lang: str, text: str, term_id: st
 )  # fmt: skip
 def test_the_right_words_pass(text: str) -> None:
     assert not list(termbase.scan(text, "en", "x")), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "最高枚数を宣言した人がチャレンジャーになります", "最高枚数の宣言者", "最後に上乗せした人",
+        "バリアント「厳格」", "再宣言します", "アルタハンドのカード", "報酬1につき1枚",
+        "絵画カード28枚", "倉庫の失点", "清算効果",
+    ],
+)  # fmt: skip
+def test_the_right_japanese_words_pass(text: str) -> None:
+    assert not list(termbase.scan(text, "ja", "x")), text
 
 
 def test_the_choose_card_names_every_mechanic_of_the_seed() -> None:

@@ -52,7 +52,7 @@ class Auction:
     field: int  # cards on the field before it
     seats: tuple[int, ...]  # the participants, in seat order
     bids: tuple[Bid, ...]
-    winner: int | None  # None: everyone bids again
+    winner: int | None  # None: a re-bid (no winner)
     takes: tuple[tuple[int, int], ...]  # (seat, cards) in the order they leave
     collided: tuple[int, ...] = ()  # bid values shown by more than one (3+)
     void: tuple[int, ...] = ()  # seats whose right hand was blocked (2)

@@ -13,7 +13,7 @@ from typing import Any
 
 NAMES = ("Aki", "Ben", "Chie")
 #: bids of three participants, in seat order, auction by auction (cycled); the
-#: first is a three-way collision (everyone bids again, FA-1)
+#: first is a three-way collision (a re-bid, FA-1)
 THREE = ((2, 2, 2), (2, 2, 1), (3, 1, 1), (1, 2, 2), (4, 4, 2))
 #: preferred right hands of two participants; left hands 5 (never blocking 1-4)
 RIGHTS = ((3, 2), (2, 4), (1, 3), (4, 1))

@@ -58,7 +58,7 @@ def test_a_whole_finger_auction_through_the_round_follower(phone, server):
         play_auction(taps, auctions)
         auctions += 1
         assert page.locator("#result .why").count() >= 1  # each outcome says why
-        if auctions == 1:  # three-way collision: everyone bids again
+        if auctions == 1:  # three-way collision: a re-bid
             assert page.locator("fieldset[data-seat]").count() == 3
             assert "2" in page.locator("#result .why").first.inner_text()
         if auctions == 2:

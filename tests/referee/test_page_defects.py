@@ -62,7 +62,7 @@ def test_finger_auction_errors_name_the_player_in_their_language(client):
     body = post_form(client, "/en/play/finger-auction/score", data)
     assert "Chie: Monet — 9 paintings, the deck has 8" in body
     body = post_form(client, "/ja/play/finger-auction/score", data)
-    assert "Chie: モネ — 9枚になりますが、デッキには8枚しかありません" in body
+    assert "Chie：モネ — 9枚になりますが、デッキには8枚しかありません" in body
     assert "hands[" not in body
     data = {"players": "2", "name-0": "Aki", "forgery-gogh-0": "on", "forgery-gogh-1": "on"}
     body = post_form(client, "/en/play/finger-auction/score", data)
