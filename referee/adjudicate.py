@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from cardpress.games import eshi100, finger_auction, gallery_rush, ultimatch
 from cardpress.games.finger_auction import FingerHand, HandScore
+from cardpress.games.triptych import Tally
 from cardpress.vocabulary import (
     ESHI100_DECK,
     PAINTER_IDS,
@@ -94,7 +95,7 @@ def finger_auction_score(body: Any) -> Outcome:
     else:
         players = len(req.hands)
 
-    totals = dict.fromkeys(PAINTER_IDS, 0)
+    tally = Tally()
     forgery_owner: dict[str, int] = {}
     mona_owner: int | None = None
     names: set[str] = set()
@@ -107,21 +108,18 @@ def finger_auction_score(body: Any) -> Outcome:
             raise ApiError(N_("%(field)s: two hands are named %(name)s"), f, field=f, name=name)
         names.add(name)
         counts = {p: getattr(hand, p) for p in PAINTER_IDS}
-        for painter, n in counts.items():
-            totals[painter] += n
-            if totals[painter] > PAINTINGS_PER_PAINTER:
-                f = v.path(where, painter)
-                raise ApiError(
-                    N_(
-                        "%(field)s: %(total)d %(painter)s paintings across hands; "
-                        "the deck has %(max)d"
-                    ),
-                    f,
-                    field=f,
-                    total=totals[painter],
-                    painter=painter,
-                    max=PAINTINGS_PER_PAINTER,
-                )
+        tally.add(counts)
+        if (excess := tally.excess()) is not None:
+            painter, total = excess
+            f = v.path(where, painter)
+            raise ApiError(
+                N_("%(field)s: %(total)d %(painter)s paintings across hands; the deck has %(max)d"),
+                f,
+                field=f,
+                total=total,
+                painter=painter,
+                max=PAINTINGS_PER_PAINTER,
+            )
         for j, item in enumerate(hand.forgeries):
             if item in forgery_owner:
                 fj = v.path(v.path(where, "forgeries"), j)
@@ -268,20 +266,20 @@ def gallery_rush_odds(body: Any) -> Outcome:
     """Chances for the next explore flip from everything visible (GR-6, GR-10)."""
     req = parse(b.GalleryRushOddsRequest, body)
     seen = {p: getattr(req.seen, p) for p in PAINTER_IDS}
-    for p in PAINTER_IDS:
-        if seen[p] + req.keep.count(p) > PAINTINGS_PER_PAINTER:
-            f = v.path("seen", p)
-            raise ApiError(
-                N_(
-                    "%(field)s: %(n)d %(painter)s paintings seen plus the keep; the deck has "
-                    "%(max)d"
-                ),
-                f,
-                field=f,
-                n=seen[p] + req.keep.count(p),
-                painter=p,
-                max=PAINTINGS_PER_PAINTER,
-            )
+    tally = Tally()
+    tally.add(seen)
+    tally.add({p: 1 for p in req.keep})
+    if (excess := tally.excess()) is not None:
+        painter, n = excess
+        f = v.path("seen", painter)
+        raise ApiError(
+            N_("%(field)s: %(n)d %(painter)s paintings seen plus the keep; the deck has %(max)d"),
+            f,
+            field=f,
+            n=n,
+            painter=painter,
+            max=PAINTINGS_PER_PAINTER,
+        )
     mona = req.mona_lisa_seen
     unseen = TRIPTYCH_CARDS - sum(seen.values()) - len(req.keep) - req.seen_forgeries - int(mona)
     if unseen <= 0:

@@ -17,6 +17,8 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from cardpress.games.gallery_rush import round_ranking
+from cardpress.games.triptych import Tally
 from cardpress.games.ultimatch.match import explain
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.vocabulary import (
@@ -328,10 +330,11 @@ def _count(form: Form, key: str, who: str, what: str, hi: int) -> int | None:
 
 
 def _rank(players: list[Collection]) -> None:
-    """GR-3: achievers by collection size; equal sizes share a rank."""
-    achievers = [p for p in players if p.conditions]
-    for p in achievers:
-        p.rank = 1 + sum(1 for q in achievers if q.cards > p.cards)
+    """The achievers' places by the engine's GR-3 (the others have none yet)."""
+    achievers = [i for i, p in enumerate(players) if p.conditions]
+    ranks = round_ranking([p.cards for p in players], achievers)
+    for i in achievers:
+        players[i].rank = ranks[i]
 
 
 @bp.route("/gallery-rush", methods=["GET", "POST"])
@@ -372,7 +375,7 @@ def _gallery_rush_check(
     form: Form, n: int, names: list[str], painter_names: dict[str, str]
 ) -> tuple[list[Collection], dict[str, Any] | None]:
     table: list[Collection] = []
-    seen = dict.fromkeys(PAINTER_IDS, 0)
+    tally = Tally()
     for i in range(n):
         counts = {}
         for p in PAINTER_IDS:
@@ -380,29 +383,32 @@ def _gallery_rush_check(
             if value is None:
                 return [], None
             counts[p] = value
-            seen[p] += value
+        tally.add(counts)
         table.append(Collection(names[i], counts, form.values.get("mona_lisa") == str(i)))
     discard_label = gettext("Discard pile")
+    discarded = {}
     for p in PAINTER_IDS:
         value = _count(form, f"discard-{p}", discard_label, painter_names[p], 8)
         if value is None:
             return [], None
-        seen[p] += value
+        discarded[p] = value
+    tally.add(discarded)
+    seen = dict(tally.paintings)
     forgeries = _count(form, "discard-forgeries", discard_label, gettext("Forgeries"), FORGERIES)
     if forgeries is None:
         return [], None
     keep = [p for p in PAINTER_IDS if form.checked(f"keep-{p}")]
-    for p in PAINTER_IDS:
-        total = seen[p] + keep.count(p)
-        if total > PAINTINGS_PER_PAINTER:
-            form.error = gettext(
-                "%(painter)s — %(n)d paintings on the table, the deck has %(max)d",
-                painter=painter_names[p],
-                n=total,
-                max=PAINTINGS_PER_PAINTER,
-            )
-            form.error_field = f"{p}-0"
-            return [], None
+    tally.add({p: 1 for p in keep})
+    if (excess := tally.excess()) is not None:
+        painter, total = excess
+        form.error = gettext(
+            "%(painter)s — %(n)d paintings on the table, the deck has %(max)d",
+            painter=painter_names[painter],
+            n=total,
+            max=PAINTINGS_PER_PAINTER,
+        )
+        form.error_field = f"{painter}-0"
+        return [], None
     rulings: list[str] = []
     for player in table:
         body = {"collection": {**player.counts, "mona_lisa": player.mona_lisa}}

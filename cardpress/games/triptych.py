@@ -9,6 +9,7 @@ the real deck; the referee maps these ids to catalogue cards by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from cardpress.vocabulary import PAINTER_IDS as PAINTER_IDS
@@ -47,3 +48,27 @@ PAINTER_OF: Final[dict[str, str | None]] = {
     **{c: c.split("-")[1] for c in FORGERIES},
     MONA_LISA: None,
 }
+
+
+class Tally:
+    """Paintings counted against the one Triptych deck (8 of each painter).
+
+    Whoever adds up what a table holds (a scorer's collections and discard
+    pile, the scoring API's hands) counts here, so "more Monets than the box
+    has" is decided in one place.
+    """
+
+    def __init__(self) -> None:
+        self.paintings: dict[str, int] = dict.fromkeys(PAINTER_IDS, 0)
+
+    def add(self, counts: Mapping[str, int]) -> None:
+        for painter, n in counts.items():
+            self.paintings[painter] += n
+
+    def excess(self) -> tuple[str, int] | None:
+        """The first painter (in the deck's order) counted more often than the
+        deck has paintings of them, and how many were counted; else None."""
+        for painter in PAINTER_IDS:
+            if self.paintings[painter] > PAINTINGS_PER_PAINTER:
+                return painter, self.paintings[painter]
+        return None

@@ -92,6 +92,12 @@ def collection_counts(cards: Sequence[str]) -> tuple[dict[Painter, int], bool]:
     return counts, MONA_LISA in cards
 
 
+def round_ranking(sizes: Sequence[int], achievers: Collection[int]) -> list[int]:
+    """GR-3: this round's achievers first, by collection size, equal sizes
+    sharing a rank; everyone else after them, by size."""
+    return rank_by([(p in achievers, sizes[p]) for p in range(len(sizes))])
+
+
 @dataclass(frozen=True)
 class FlipOdds:
     bust: Fraction
@@ -261,7 +267,7 @@ class GalleryRushState(GameState):
         sizes = [len(c) for c in self.collections]
         # GR-11: an exhausted deck ranks this round's achievers first too (GR-3)
         if self.end_reason in ("round", "exhausted") and self.achievers:
-            return rank_by([(p in self.achievers, sizes[p]) for p in range(self.num_players)])
+            return round_ranking(sizes, self.achievers)
         return rank_by(sizes)
 
     def conditions(self, player: int) -> tuple[str, ...]:
@@ -532,5 +538,6 @@ __all__ = [
     "flip_odds",
     "new_game",
     "replay",
+    "round_ranking",
     "victory_conditions",
 ]
