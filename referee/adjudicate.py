@@ -79,6 +79,17 @@ def _score_hand(hand: FingerHand, players: int) -> HandScore:
     return _score_key(players, tuple(sorted(hand.counts.items())), hand.forgeries, hand.mona_lisa)
 
 
+def _within_deck(tally: Tally, where: str, count: str, message: str) -> None:
+    """A 400 naming the painter's field (under ``where``) when the tally counts
+    more of a painter than the deck has; ``count`` names the message's number."""
+    if (excess := tally.excess()) is not None:
+        painter, n = excess
+        f = v.path(where, painter)
+        raise ApiError(
+            message, f, field=f, painter=painter, max=PAINTINGS_PER_PAINTER, **{count: n}
+        )
+
+
 def finger_auction_score(body: Any) -> Outcome:
     req = parse(b.FingerAuctionScoreRequest, body)
     if req.players is not None:
@@ -109,17 +120,12 @@ def finger_auction_score(body: Any) -> Outcome:
         names.add(name)
         counts = {p: getattr(hand, p) for p in PAINTER_IDS}
         tally.add(counts)
-        if (excess := tally.excess()) is not None:
-            painter, total = excess
-            f = v.path(where, painter)
-            raise ApiError(
-                N_("%(field)s: %(total)d %(painter)s paintings across hands; the deck has %(max)d"),
-                f,
-                field=f,
-                total=total,
-                painter=painter,
-                max=PAINTINGS_PER_PAINTER,
-            )
+        _within_deck(
+            tally,
+            where,
+            "total",
+            N_("%(field)s: %(total)d %(painter)s paintings across hands; the deck has %(max)d"),
+        )
         for j, item in enumerate(hand.forgeries):
             if item in forgery_owner:
                 fj = v.path(v.path(where, "forgeries"), j)
@@ -269,17 +275,12 @@ def gallery_rush_odds(body: Any) -> Outcome:
     tally = Tally()
     tally.add(seen)
     tally.add({p: 1 for p in req.keep})
-    if (excess := tally.excess()) is not None:
-        painter, n = excess
-        f = v.path("seen", painter)
-        raise ApiError(
-            N_("%(field)s: %(n)d %(painter)s paintings seen plus the keep; the deck has %(max)d"),
-            f,
-            field=f,
-            n=n,
-            painter=painter,
-            max=PAINTINGS_PER_PAINTER,
-        )
+    _within_deck(
+        tally,
+        "seen",
+        "n",
+        N_("%(field)s: %(n)d %(painter)s paintings seen plus the keep; the deck has %(max)d"),
+    )
     mona = req.mona_lisa_seen
     unseen = TRIPTYCH_CARDS - sum(seen.values()) - len(req.keep) - req.seen_forgeries - int(mona)
     if unseen <= 0:
