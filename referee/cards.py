@@ -41,6 +41,7 @@ from referee.catalogue import cards_root, catalogue
 from referee.hosts import picture_base_url
 from referee.i18n import current_language, keeps_query, plus_joined, text
 from referee.rules import game_name
+from referee.ultimatch_text import SYMBOL_GLYPHS
 from referee.validation import N_
 
 bp = Blueprint("cards", __name__, url_prefix="/<lang:lang>/c")
@@ -138,7 +139,8 @@ def _ultimatch(deck: UltimatchDeck, card: UltimatchCard, lang: str) -> CardView:
     colour = deck.colour(card.colour)
     view = CardView("ultimatch", card.id, text(card.name) or f"{text(colour.name)} {card.number}")
     view.css = f"colour-{colour.id}"
-    view.facts.append((gettext("Colour"), f"{text(colour.name)} {colour.symbol}".strip()))
+    glyph = SYMBOL_GLYPHS.get(colour.symbol, "")  # the printed symbol, not its English id
+    view.facts.append((gettext("Colour"), f"{glyph} {text(colour.name)}".strip()))
     view.facts.append((gettext("Number"), str(card.number)))
     if colour.mixes:
         mixed = plus_joined(text(deck.colour(c).name) for c in colour.mixes)

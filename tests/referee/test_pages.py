@@ -282,6 +282,13 @@ def test_ultimatch_card_page_links_the_checker(client):
     assert "Red + Yellow" in body
 
 
+def test_ultimatch_card_page_shows_the_printed_symbol_in_either_language(client):
+    # the colour's symbol as printed on the card, never its id ("diamond") on a ja page
+    for lang, colour in (("en", "Orange"), ("ja", "オレンジ")):
+        body = text(client.get(f"/{lang}/c/ultimatch/orange-5"))
+        assert f"◆ {colour}" in body and "diamond" not in body, lang
+
+
 @pytest.mark.parametrize(
     ("deck", "card_id"), [("triptych", "m1"), ("ultimatch", "orange-5"), ("eshi100", "px01")]
 )
