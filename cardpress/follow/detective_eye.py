@@ -8,7 +8,11 @@ forgeries per player (DE-6), the supply, hand sizes, the reward of a success
 with forgeries returned first (DE-5), who starts the next round (DE-7), a
 player who is down to one card (DE-7) and the forced end the moment the
 supply runs out (DE-8: fewest forgeries, then fewest cards in hand at that
-moment, placed cards not counted, then shared).
+moment, placed cards not counted, then shared). Each of those rules is the
+engine's own (:func:`~cardpress.games.detective_eye.reward`, ``miss``,
+``out_of_cards``, ``next_start``, ``supply_ranking``), applied to the counts
+the table reports: the paper table never says which cards were placed, so
+there is no engine state to replay, only its rules.
 
 Log: one entry a round, ``-`` between them:
 ``<challenger><s|f><flipped owners>/<placed per seat, '.'-joined>`` (s: a
@@ -23,7 +27,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardpress.follow import replay_log
-from cardpress.games.detective_eye import HAND, MISSES_PER_FORGERY, SUPPLY
+from cardpress.games.detective_eye import (
+    HAND,
+    SUPPLY,
+    miss,
+    next_start,
+    out_of_cards,
+    reward,
+    supply_ranking,
+)
 
 
 class BadRound(ValueError):
@@ -108,20 +120,18 @@ class DetectiveEyeLedger:
         in_hand = [h - k for h, k in zip(self.hands, placed, strict=True)]
         rules: list[str] = []
         if success:
-            reward = len(owners)  # DE-5: the challenger only when one of theirs was flipped
-            returned = min(reward, self.forgeries[challenger])
-            discarded = min(reward - returned, in_hand[challenger])
-            self.forgeries[challenger] -= returned
-            self.supply += returned
-            in_hand[challenger] -= discarded
-            self.hands[challenger] -= discarded
+            # DE-5: the challenger counts only when one of theirs was flipped
+            paid = reward(len(owners), self.forgeries[challenger], in_hand[challenger])
+            self.forgeries[challenger] -= paid.returned
+            self.supply += paid.returned
+            in_hand[challenger] -= paid.discarded
+            self.hands[challenger] -= paid.discarded
             rules.append("DE-5")
-            record.update(reward=reward, returned=returned, discarded=discarded)
+            record.update(reward=paid.reward, returned=paid.returned, discarded=paid.discarded)
         else:
-            self.misses[challenger] += 1
+            self.misses[challenger], takes = miss(self.misses[challenger], self.supply)
             rules.append("DE-6")
-            if self.misses[challenger] >= MISSES_PER_FORGERY:
-                self.misses[challenger] = 0
+            if takes:
                 self.forgeries[challenger] += 1
                 self.supply -= 1
                 record.update(took_forgery=True)
@@ -129,19 +139,18 @@ class DetectiveEyeLedger:
                     self._forced_end(in_hand)
                     rules.append("DE-8")
         if not self.done:
-            low = tuple(s for s in range(n) if self.hands[s] <= 1)  # DE-7
+            low = tuple(out_of_cards(self.hands))  # DE-7
             if low:
                 self.winners, self.end = low, "hand"
             rules.append("DE-7")
-            self.start = (challenger + 1) % n
+            self.start = next_start(challenger, n)
         done = Round(**record, rule_ids=tuple(rules))  # type: ignore[arg-type]
         self.rounds.append(done)
         return done
 
     def _forced_end(self, in_hand: list[int]) -> None:
-        key = [(self.forgeries[s], in_hand[s]) for s in range(len(self.names))]
-        best = min(key)
-        self.winners = tuple(s for s in range(len(self.names)) if key[s] == best)
+        ranks = supply_ranking(self.forgeries, in_hand)
+        self.winners = tuple(s for s, place in enumerate(ranks) if place == 1)
         self.end = "supply"
 
     # ------------------------------------------------------------ the log

@@ -28,6 +28,7 @@ bluffing: a player may place anything.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import ClassVar
@@ -58,6 +59,51 @@ END_RULES: dict[str, tuple[str, ...]] = {
     "supply": ("DE-8",),  # the supply's last forgery taken: fewest forgeries, then cards
     "hand": ("DE-7",),  # a round ended with one card or none in someone's hand
 }
+
+
+# ------------------------------------------------------- the bookkeeping rules
+# Pure, on counts alone: the engine applies them to its cards, and the paper
+# table's follower (cardpress.follow.detective_eye) to what the table reports.
+
+
+@dataclass(frozen=True)
+class Reward:
+    """DE-5: what a successful challenge pays, in cards."""
+
+    reward: int  # one card per player whose card was flipped
+    returned: int  # forgeries back to the supply first
+    discarded: int  # then cards from the challenger's hand (as many as they hold)
+
+
+def reward(owners: int, forgeries: int, in_hand: int) -> Reward:
+    """DE-5 for a challenger who flipped cards of ``owners`` players."""
+    back = min(owners, forgeries)
+    return Reward(owners, back, min(owners - back, in_hand))
+
+
+def miss(misses: int, supply: int) -> tuple[int, bool]:
+    """DE-6: a failed challenge is a miss; every second miss takes a forgery
+    from the supply while it has one. -> (misses now, whether a forgery is taken)."""
+    misses += 1
+    if misses >= MISSES_PER_FORGERY:
+        return 0, supply > 0
+    return misses, False
+
+
+def out_of_cards(hands: Sequence[int]) -> list[int]:
+    """DE-7: the players with one card or none when a round ends (they win)."""
+    return [p for p, held in enumerate(hands) if held <= 1]
+
+
+def next_start(challenger: int, players: int) -> int:
+    """DE-7: the next round starts left of the challenger."""
+    return (challenger + 1) % players
+
+
+def supply_ranking(forgeries: Sequence[int], in_hand: Sequence[int]) -> list[int]:
+    """DE-8, the supply's last forgery taken: fewest forgeries, then fewest
+    cards in hand (placed cards not counted); equal players share the place."""
+    return rank_by([(-f, -h) for f, h in zip(forgeries, in_hand, strict=True)])
 
 
 #: painter id -> itself; a ``Painter`` (a StrEnum) finds its id here too
@@ -309,7 +355,7 @@ class DetectiveEyeState(GameState):
     def ranking(self) -> list[int]:
         n = self.num_players
         if self.end_reason == "supply":
-            return rank_by([(-self.forgeries[p], -self.held(p)) for p in range(n)])
+            return supply_ranking(self.forgeries, [self.held(p) for p in range(n)])
         return rank_by([(p in self.winners_, -self.held(p), -self.forgeries[p]) for p in range(n)])
 
     def facedown_odds(self, player: int, painter: Painter | str, k: int) -> Fraction:
@@ -503,14 +549,12 @@ class DetectiveEyeState(GameState):
         ok = PAINTER_OF[card] == painter
         ev.append(Event("flip", ("DE-4",), player, {"seat": seat, "card": card, "hit": ok}))
         if not ok:
-            self.misses[player] += 1
+            self.misses[player], takes = miss(self.misses[player], self.supply)
             rules = ["DE-6"]
-            if self.misses[player] >= MISSES_PER_FORGERY:
-                self.misses[player] = 0
-                if self.supply > 0:
-                    self.supply -= 1
-                    self.forgeries[player] += 1
-                    ev.append(Event("forgery", ("DE-6",), player, {"supply": self.supply}))
+            if takes:
+                self.supply -= 1
+                self.forgeries[player] += 1
+                ev.append(Event("forgery", ("DE-6",), player, {"supply": self.supply}))
             ev.append(Event("challenge_failed", tuple(rules), player, {}))
             if self.supply == 0:
                 self.phase = "over"
@@ -523,17 +567,16 @@ class DetectiveEyeState(GameState):
         self.found += 1
         if self.found < count:
             return
-        reward = len(self.owners)
-        back = min(reward, self.forgeries[player])
-        self.forgeries[player] -= back
-        self.supply += back
-        self.owed = min(reward - back, len(self.hands[player]))
+        paid = reward(len(self.owners), self.forgeries[player], len(self.hands[player]))
+        self.forgeries[player] -= paid.returned
+        self.supply += paid.returned
+        self.owed = paid.discarded
         ev.append(
             Event(
                 "challenge_succeeded",
                 ("DE-4", "DE-5"),
                 player,
-                {"reward": reward, "forgeries_returned": back, "discards": self.owed},
+                {"reward": paid.reward, "forgeries_returned": paid.returned, "discards": self.owed},
             )
         )
         if self.owed == len(self.hands[player]) and self.owed:
@@ -558,14 +601,14 @@ class DetectiveEyeState(GameState):
         self.found = 0
         self.owners = []
         self.owed = 0
-        done = [p for p in range(n) if len(self.hands[p]) <= 1]
+        done = out_of_cards([len(h) for h in self.hands])
         if done:
             self.phase = "over"
             self.end_reason = "hand"
             self.winners_ = done
             ev.append(Event("game_end", self.result_rules(), None, {"winners": done}))
             return
-        self.start = (challenger + 1) % n
+        self.start = next_start(challenger, n)
         self.turn = self.start
         self.rounds += 1
         self.phase = "reveal"
@@ -586,4 +629,15 @@ def replay(record: Mapping[str, object]) -> DetectiveEyeState:
 __all__ = [
     "HAND",
     "MISSES_PER_FORGERY",
-    "SUPPLY","DetectiveEyeState", "facedown_odds", "new_game", "replay"]
+    "SUPPLY",
+    "DetectiveEyeState",
+    "Reward",
+    "facedown_odds",
+    "miss",
+    "new_game",
+    "next_start",
+    "out_of_cards",
+    "replay",
+    "reward",
+    "supply_ranking",
+]
