@@ -36,6 +36,8 @@ class Speech(Protocol):
 
     def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str: ...
 
+    def pgettext(self, context: str, message: str, **params: Any) -> str: ...
+
     def name(self, kind: str, key: str) -> str | None:
         """A catalogue name in the listener's language (``painters``,
         ``colours``, ``eshi100`` titles, ``icons``), or None when unknown."""
@@ -121,6 +123,10 @@ class Words:
 
     def sentences(self, parts: Sequence[str]) -> str:
         return ("" if self.s.cjk else " ").join(parts)
+
+    def minus(self, n: int) -> str:
+        """A total that may be negative, with a minus sign, not a hyphen."""
+        return f"−{-n}" if n < 0 else str(n)
 
     def signed(self, amount: Any) -> str:
         """+3, −2, ±0; a full-width plus after Japanese text (termbase)."""
@@ -260,7 +266,38 @@ class Words:
     def ev_round_end(self, e: Said) -> str:
         return self.s._("The round is over.")
 
-    # ------------------------------------------------------------ refusals, results
+    # -------------------------------------------------------------------- the end
+
+    def team_reason(self, state: Any) -> str:
+        """How a game played together ended, in the engine's word (the API's ``reason``)."""
+        return "matched" if getattr(state, "won", False) else "lost"
+
+    def counts(self, state: Any, seat: int) -> dict[str, Any]:
+        """A player's count at the end as the rules count it (language-free: the
+        API's result). The engines' ``scores()`` are orderings, which no rule names."""
+        return {}
+
+    def running(self, state: Any) -> tuple[str, list[str]] | None:
+        """The count the table keeps during play, its name and each seat's
+        (None: the players keep none)."""
+        return None
+
+    def columns(self) -> list[str]:
+        """The result table's headers for :meth:`counts`."""
+        return []
+
+    def cells(self, counts: Mapping[str, Any]) -> list[str]:
+        return []
+
+    def breakdown(self, name: str, counts: Mapping[str, Any]) -> str | None:
+        """A player's points added up for everyone to check (None: nothing to add up)."""
+        return None
+
+    def why(self, reason: str, winners: str) -> str:
+        """Why the game ended as it did, by the engine's ``reason``."""
+        return self.s._("The highest score wins; equal scores share the win.")
+
+    # ------------------------------------------------------------ refusals, ties
 
     def reasons(self, message: str, params: Mapping[str, Any]) -> Sequence[Any] | None:
         """Why the rule refused, as the rule's own reasons (None: the message says it all)."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import g
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup
 
 from cardpress.catalogue import Catalogue
@@ -64,6 +64,9 @@ class PageSpeech:
 
     def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str:
         return ngettext(singular, plural, num, **params)
+
+    def pgettext(self, context: str, message: str, **params: Any) -> str:
+        return pgettext(context, message, **params)
 
     def name(self, kind: str, key: str) -> str | None:
         return _names(kind).get(key)

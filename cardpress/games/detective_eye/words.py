@@ -189,6 +189,78 @@ class DetectiveEyeWords(PaintingWords):
             cards=e.cards(d["cards"]) if "cards" in d else e.card(d.get("card")),
         )
 
+    def counts(self, state: Any, seat: int) -> dict[str, Any]:
+        return {"forgeries": state.forgeries[seat], "cards_in_hand": state.held(seat)}
+
+    def running(self, state: Any) -> tuple[str, list[str]] | None:
+        n = state.num_players
+        return self.s._("Forgeries held"), [str(state.forgeries[p]) for p in range(n)]
+
+    def columns(self) -> list[str]:
+        return [self.s._("Forgeries"), self.s._("Cards in hand")]
+
+    def cells(self, counts: Mapping[str, Any]) -> list[str]:
+        return [str(counts["forgeries"]), str(counts["cards_in_hand"])]
+
+    def why(self, reason: str, winners: str) -> str:
+        if reason == "supply":
+            return self.s._(
+                "The supply ran out of forgeries: the fewest forgeries wins, then the fewest "
+                "cards in hand."
+            )
+        if reason == "hand":
+            return self.s._(
+                "%(players)s ended a round with one card or none in hand: a win at once.",
+                players=winners,
+            )
+        return super().why(reason, winners)
+
+    def tie_breaks(self, state: Any, names: Sequence[str]) -> list[str]:
+        """Detective Eye has no score: after the supply ran out (DE-8) players with
+        the same number of forgeries are placed by their cards in hand; after a
+        hand ran out (DE-7) the winners share the win. Said only where it decided."""
+        _ = self.s._
+        ranks, out = state.ranking(), []
+        if state.end_reason == "supply":
+            by_forgeries: dict[int, list[int]] = {}
+            for seat, f in enumerate(state.forgeries):
+                by_forgeries.setdefault(f, []).append(seat)
+            for f, seats in sorted(by_forgeries.items()):
+                if len(seats) < 2 or len({ranks[s] for s in seats}) < 2:
+                    continue
+                order = [
+                    self.s.ngettext(
+                        "%(place)s. %(player)s (%(num)s card in hand)",
+                        "%(place)s. %(player)s (%(num)s cards in hand)",
+                        state.held(s),
+                        place=ranks[s],
+                        player=names[s],
+                    )
+                    for s in sorted(seats, key=lambda s: (ranks[s], s))
+                ]
+                out.append(
+                    _(
+                        "%(players)s hold the same number of forgeries (%(count)s); fewer cards "
+                        "in hand places them: %(order)s.",
+                        players=self.joined([names[s] for s in seats]),
+                        count=f,
+                        order=self.joined(order),
+                    )
+                )
+        by_place: dict[int, list[int]] = {}
+        for seat, place in enumerate(ranks):
+            by_place.setdefault(place, []).append(seat)
+        for place, seats in sorted(by_place.items()):
+            if len(seats) > 1:
+                out.append(
+                    _(
+                        "%(players)s share place %(place)s.",
+                        players=self.joined([names[s] for s in seats]),
+                        place=place,
+                    )
+                )
+        return out
+
     def tie_facts(self, state: Any, seat: int) -> str:
         """DE-8: cards in hand, then forgeries, decide a tied score."""
         return self.joined(

@@ -83,6 +83,51 @@ class Eshi100Words(Words):
             )
         ]
 
+    def _score(self) -> str:
+        return self.s.pgettext("a column of the result table", "Score")
+
+    def counts(self, state: Any, seat: int) -> dict[str, Any]:
+        settled = state.settlements()[seat]
+        return {
+            name: getattr(settled, name)
+            for name in (
+                "score",
+                "cards",
+                "same_icon_bonus",
+                "different_icon_bonus",
+                "warehouse",
+                "adjustments",
+            )
+        }
+
+    def running(self, state: Any) -> tuple[str, list[str]] | None:
+        return self._score(), [self.minus(s.score) for s in state.settlements()]
+
+    def columns(self) -> list[str]:
+        return [self._score()]
+
+    def cells(self, counts: Mapping[str, Any]) -> list[str]:
+        return [self.minus(counts["score"])]
+
+    def breakdown(self, name: str, counts: Mapping[str, Any]) -> str | None:
+        """The settlement added up (ES-2): cards, both icon bonuses, warehouse, effects."""
+        c = counts
+        return self.s.ngettext(
+            "%(player)s: %(num)s card in the collection %(same)s same-icon bonus "
+            "%(different)s different-icon bonus %(warehouse)s warehouse %(adjustments)s "
+            "effects = %(score)s points",
+            "%(player)s: %(num)s cards in the collection %(same)s same-icon bonus "
+            "%(different)s different-icon bonus %(warehouse)s warehouse %(adjustments)s "
+            "effects = %(score)s points",
+            c["cards"],
+            player=name,
+            same=self.signed(c["same_icon_bonus"]),
+            different=self.signed(c["different_icon_bonus"]),
+            warehouse=self.signed(c["warehouse"]),
+            adjustments=self.signed(c["adjustments"]),
+            score=self.minus(c["score"]),
+        )
+
     def ev_round_start(self, e: Said) -> str:
         return self.s._("A new round begins.")
 

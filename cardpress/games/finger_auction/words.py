@@ -121,6 +121,67 @@ class FingerAuctionWords(PaintingWords):
                 )
         return out
 
+    def counts(self, state: Any, seat: int) -> dict[str, Any]:
+        hand, score = state.hand(seat), state.hand_scores()[seat]
+        return {
+            "points": score.total,
+            "cards": score.cards,
+            "painters": {
+                p.value: {
+                    "paintings": hand.counts.get(p, 0),
+                    "forgery": p in hand.forgeries,
+                    "points": points,
+                }
+                for p, points in score.painters.items()
+            },
+            "mona_lisa_as": score.mona_lisa_as.value if score.mona_lisa_as else None,
+        }
+
+    def running(self, state: Any) -> tuple[str, list[str]] | None:
+        return self.s._("Points"), [str(int(s)) for s in state.scores()]
+
+    def columns(self) -> list[str]:
+        return [self.s._("Points"), self.s._("Cards held")]
+
+    def cells(self, counts: Mapping[str, Any]) -> list[str]:
+        return [str(counts["points"]), str(counts["cards"])]
+
+    def why(self, reason: str, winners: str) -> str:
+        return self.s._("The most points wins; with equal points, fewer cards held.")
+
+    def breakdown(self, name: str, counts: Mapping[str, Any]) -> str | None:
+        """Each painter's count and points (FA-5, FA-6), the Mona Lisa and forgeries noted."""
+        _ = self.s._
+        c = counts
+        parts = []
+        for painter, p in c["painters"].items():
+            counted = p["paintings"] + (c["mona_lisa_as"] == painter) - p["forgery"]
+            parts.append(
+                _(
+                    "%(painter)s %(count)s → %(points)s",
+                    painter=self.painter(painter),
+                    count=max(counted, 0),
+                    points=p["points"],
+                )
+            )
+        notes = []
+        if c["mona_lisa_as"]:
+            notes.append(
+                _("the Mona Lisa counts as %(painter)s", painter=self.painter(c["mona_lisa_as"]))
+            )
+        for painter, p in c["painters"].items():
+            if p["forgery"]:
+                notes.append(
+                    _("the forgery takes one %(painter)s away", painter=self.painter(painter))
+                )
+        return _(
+            "%(player)s: %(parts)s = %(total)s points%(notes)s",
+            player=name,
+            parts=self.joined(parts),
+            total=c["points"],
+            notes=_(" (%(notes)s)", notes=self.joined(notes)) if notes else "",
+        )
+
     def tie_facts(self, state: Any, seat: int) -> str:
         """FA-7: the cards held decide a tied score."""
         held = quick_score(state.held[seat], state.num_players)[1]

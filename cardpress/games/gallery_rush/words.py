@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardpress.games.triptych_words import PaintingWords
@@ -68,6 +69,41 @@ class GalleryRushWords(PaintingWords):
             card=e.card(e.data.get("card")),
             owner=e.name(e.data.get("from")),
         )
+
+    def counts(self, state: Any, seat: int) -> dict[str, Any]:
+        met = seat == state.sole_winner or (
+            state.end_reason in ("round", "exhausted") and seat in state.achievers
+        )
+        return {"collection": len(state.collections[seat]), "victory_condition": met}
+
+    def running(self, state: Any) -> tuple[str, list[str]] | None:
+        return self.s._("Cards in collection"), [str(len(c)) for c in state.collections]
+
+    def columns(self) -> list[str]:
+        return [self.s._("Cards in collection"), self.s._("Victory condition")]
+
+    def cells(self, counts: Mapping[str, Any]) -> list[str]:
+        met = self.s._("met") if counts["victory_condition"] else "–"
+        return [str(counts["collection"]), met]
+
+    def why(self, reason: str, winners: str) -> str:
+        _ = self.s._
+        if reason == "mona-lisa":
+            return _(
+                "%(player)s named the Mona Lisa and found it: a win alone, at once.",
+                player=winners,
+            )
+        if reason == "round":
+            return _(
+                "The round in which someone met a victory condition is over: whoever met one "
+                "ranks first, by the size of their collection."
+            )
+        if reason == "exhausted":
+            return _(
+                "The deck and the discards ran out: whoever met a victory condition this round "
+                "ranks first, then everyone by the size of their collection."
+            )
+        return super().why(reason, winners)
 
     def tie_facts(self, state: Any, seat: int) -> str:
         """GR-2: a victory condition met (by the sole winner, or by any at a round's end)."""

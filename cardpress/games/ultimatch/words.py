@@ -21,6 +21,10 @@ LOST_REASONS = {
 }
 
 
+#: how a table ended (the API result's ``reason``)
+TEAM_WON, NO_MATCH_LEFT, ALL_PASSED = "matched", "no-match", "all-passed"
+
+
 class UltimatchWords(Words):
     cooperative = True
     one_card = frozenset({"give", "offer", "alta"})
@@ -164,6 +168,22 @@ class UltimatchWords(Words):
         known = LOST_REASONS.get(str(e.data.get("reason")))
         reason = self.s._(known) if known else self.s._("no play was left")
         return self.s._("The table loses: %(reason)s.", reason=reason)
+
+    def team_reason(self, state: Any) -> str:
+        if getattr(state, "won", False):
+            return TEAM_WON
+        return NO_MATCH_LEFT if state.num_players == 1 else ALL_PASSED
+
+    def why(self, reason: str, winners: str) -> str:
+        if reason == TEAM_WON:
+            return self.s._("Every card of the pyramid is matched.")
+        if reason == NO_MATCH_LEFT:
+            return self.s._(
+                "No card in hand matches a face-up pyramid card, and solitaire has no pass."
+            )
+        if reason == ALL_PASSED:
+            return self.s._("Everyone passed in a row.")
+        return super().why(reason, winners)
 
     def reasons(self, message: str, params: Mapping[str, Any]) -> Sequence[Any] | None:
         if message != NO_MATCH:
