@@ -76,15 +76,17 @@ class PageSpeech:
 
 
 SPEECH = PageSpeech()
-_WORDS: dict[str, Words] = {}
+#: one instance per words class (they keep no state: the speech reads the request)
+_WORDS: dict[type[Words], Words] = {}
 
 
 def of(game: str) -> Words:
     """The game's words, speaking the page's language (any id: unknown games say ids)."""
-    words = _WORDS.get(game)
+    spec = GAMES.get(game)
+    kind = spec.words if spec else Words
+    words = _WORDS.get(kind)
     if words is None:
-        spec = GAMES.get(game)
-        words = _WORDS[game] = (spec.words if spec else Words)(SPEECH)
+        words = _WORDS[kind] = kind(SPEECH)
     return words
 
 
@@ -217,8 +219,3 @@ def sentence(game: str, exc: IllegalAction | OptionError) -> Sentence:
     out = Refusal(english, lambda: said(game, exc.message, exc.params))
     out.shape_only = "form" in exc.params
     return out
-
-
-def tie_breaks(game: str, state: Any, names: Sequence[str]) -> list[str]:
-    """How the end's ties were settled, in words (the game's result rule's facts)."""
-    return of(game).tie_breaks(state, names)

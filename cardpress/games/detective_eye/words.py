@@ -260,12 +260,3 @@ class DetectiveEyeWords(PaintingWords):
                     )
                 )
         return out
-
-    def tie_facts(self, state: Any, seat: int) -> str:
-        """DE-8: cards in hand, then forgeries, decide a tied score."""
-        return self.joined(
-            [
-                self.s.ngettext("%(num)d card in hand", "%(num)d cards in hand", state.held(seat)),
-                self.s.ngettext("%(num)d forgery", "%(num)d forgeries", state.forgeries[seat]),
-            ]
-        )
