@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from cardpress.catalogue import Catalogue
 from cardpress.catalogue.models import TriptychKind
-from cardpress.games import GAMES, triptych_words
+from cardpress.games import GAMES, triptych, triptych_words
 from cardpress.games.base import Card, Cards, IllegalAction, OptionError
 from cardpress.games.wording import Words
 from referee.catalogue import catalogue_or_none
@@ -116,12 +116,12 @@ def _printed(cards: Catalogue) -> dict[str, tuple[str, str]]:
         return _printed_cache[1]
     out: dict[str, tuple[str, str]] = {}
     for c in cards.triptych.cards:
-        if c.kind == TriptychKind.PAINTING and c.painter is not None:
-            out[f"{c.painter.value}-{c.number}"] = ("triptych", c.id)
+        if c.kind == TriptychKind.PAINTING and c.painter is not None and c.number is not None:
+            out[triptych.painting_id(c.painter, c.number)] = ("triptych", c.id)
         elif c.kind == TriptychKind.FORGERY and c.painter is not None:
-            out[f"forgery-{c.painter.value}"] = ("triptych", c.id)
+            out[triptych.forgery_id(c.painter)] = ("triptych", c.id)
         elif c.kind == TriptychKind.MONA_LISA:
-            out["mona-lisa"] = ("triptych", c.id)
+            out[triptych.MONA_LISA] = ("triptych", c.id)
     for c in cards.ultimatch.cards:
         out[f"ultimatch:{c.id}"] = ("ultimatch", c.id)
     for c in cards.eshi100.types:
