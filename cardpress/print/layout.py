@@ -260,16 +260,46 @@ def crop_marks(
     # a tick's stroke (its white halo) must stay inside ``area`` too: a cut line on the
     # area's edge (a grid that fills the sheet) gets none
     half = TICK_HALO / 2
-    if by > 0:  # horizontal gutters: ticks on every vertical cut line
+    # where two gutters cross, the four cut lines' ticks closed a little box that read
+    # as a missing glyph: the crossing gets a plain crosshair on the gutters' centre
+    # lines (where a first rough cut goes), and a cut line ticks across a gutter only
+    # where it marks the line best: the grid's outer lines, every line when the cards
+    # butt the other way, and a line the margin had no room to mark
+    in_margin_x = {round(ln[0], 3) for ln in out if ln[0] == ln[2]}
+    in_margin_y = {round(ln[1], 3) for ln in out if ln[1] == ln[3]}
+    ticked_x = [x for x in xs if bx == 0 or x in (x0, x1) or round(x, 3) not in in_margin_x]
+    ticked_y = [y for y in ys if by == 0 or y in (y0, y1) or round(y, 3) not in in_margin_y]
+    if by > 0:  # horizontal gutters: ticks on the vertical cut lines
         for lower, upper in pairwise(rows):
-            for x in xs:
+            for x in ticked_x:
                 if ax0 + half <= x <= ax1 - half:
                     out.append((x, lower + h, x, upper))
     if bx > 0:
         for left, right in pairwise(cols):
-            for y in ys:
+            for y in ticked_y:
                 if ay0 + half <= y <= ay1 - half:
                     out.append((left + w, y, right, y))
+    out.extend(crosshairs(slots, bleed))
+    return out
+
+
+def crosshairs(
+    slots: tuple[Slot, ...], bleed: tuple[float, float]
+) -> list[tuple[float, float, float, float]]:
+    """A "+" on the centre lines of every crossing of two gutters, arm to arm across it."""
+    bx, by = bleed
+    if not slots or bx <= 0 or by <= 0:
+        return []
+    h, w = slots[0].h, slots[0].w
+    rows = sorted({round(s.y, 3) for s in slots})
+    cols = sorted({round(s.x, 3) for s in slots})
+    out: list[tuple[float, float, float, float]] = []
+    for lower, upper in pairwise(rows):
+        cy = (lower + h + upper) / 2
+        for left, right in pairwise(cols):
+            cx = (left + w + right) / 2
+            out.append((left + w, cy, right, cy))
+            out.append((cx, lower + h, cx, upper))
     return out
 
 

@@ -3,7 +3,16 @@ from __future__ import annotations
 import pytest
 from reportlab.lib.units import mm
 
-from cardpress.print.layout import PAPERS, SIZES, bleed_box, cut_lines, flip, ink_area, sheet
+from cardpress.print.layout import (
+    PAPERS,
+    SIZES,
+    bleed_box,
+    crosshairs,
+    cut_lines,
+    flip,
+    ink_area,
+    sheet,
+)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -70,6 +79,46 @@ def test_bleed_box_grows_only_towards_neighbours():
     assert alone == pytest.approx((s.x, s.y, s.w, s.h))
 
 
+@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
+@pytest.mark.parametrize("size", ["poker", "mini-euro"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_gutter_crossing_shows_a_crosshair_not_a_box(paper, size, duplex):
+    """Four ticks around a crossing of gutters read as a missing glyph; a "+" does not."""
+    from cardpress.print.layout import draw_crop_marks
+
+    lay = sheet(paper, size, duplex)
+    rec = _Recorder()
+    draw_crop_marks(rec, lay.fronts, ink_area(lay), lay.bleed)
+    bx, by = lay.bleed
+    s = lay.fronts
+    rights = sorted({round(c.x + c.w, 3) for c in s})[:-1]  # a gutter begins at a right edge
+    tops = sorted({round(c.y + c.h, 3) for c in s})[:-1]
+    crossings = [(x, y) for x in rights for y in tops] if bx > 0 and by > 0 else []
+    for x, y in crossings:
+        x1, y1 = x + 2 * bx, y + 2 * by
+        inside = [
+            ln
+            for ln in rec.lines
+            if x - 0.01 <= min(ln[0], ln[2])
+            and max(ln[0], ln[2]) <= x1 + 0.01
+            and y - 0.01 <= min(ln[1], ln[3])
+            and max(ln[1], ln[3]) <= y1 + 0.01
+        ]
+        cx, cy = (x + x1) / 2, (y + y1) / 2
+        expected = [(x, cy, x1, cy), (cx, y, cx, y1)]
+        got = set(_rounded(inside))
+        assert set(_rounded(expected)) <= got, (x, y, inside)
+        edges = got - set(_rounded(expected))
+        upright = any(ln[0] == ln[2] for ln in edges)
+        across = any(ln[1] == ln[3] for ln in edges)
+        assert not (upright and across), f"a closed box at {x:.1f}, {y:.1f}: {sorted(edges)}"
+    assert crossings or not (bx > 0 and by > 0)
+
+
+def _rounded(lines):
+    return [tuple(round(v, 1) for v in ln) for ln in lines]
+
+
 def test_bad_paper_or_duplex():
     with pytest.raises(ValueError, match="paper"):
         sheet("a3")
@@ -99,8 +148,11 @@ def test_no_crop_mark_touches_a_card_or_the_edge(paper, size, duplex):
     draw_crop_marks(rec, lay.fronts, ink_area(lay), lay.bleed)
     xs, ys, _box = cut_lines(lay.fronts)
     pw, ph = lay.page
-    marked_x = {round(x1, 3) for x1, _y1, x2, _y2 in rec.lines if x1 == x2}
-    marked_y = {round(y1, 3) for _x1, y1, _x2, y2 in rec.lines if y1 == y2}
+    hairs = crosshairs(lay.fronts, lay.bleed)
+    ticks = [ln for ln in rec.lines if ln not in hairs]
+    assert set(hairs) <= set(rec.lines)  # every crosshair is drawn
+    marked_x = {round(x1, 3) for x1, _y1, x2, _y2 in ticks if x1 == x2}
+    marked_y = {round(y1, 3) for _x1, y1, _x2, y2 in ticks if y1 == y2}
     assert marked_x == set(xs) and marked_y == set(ys)  # every cut line is marked
     for x1, y1, x2, y2 in rec.lines:
         assert min(x1, x2) >= 5 * mm - 1e-3 and max(x1, x2) <= pw - 5 * mm + 1e-3
