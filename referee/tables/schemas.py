@@ -21,10 +21,12 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from cardpress.games import GAMES
+from cardpress.games.registry import PerGame
 from cardpress.vocabulary import RULE_ID_PATTERN
 from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice
 
-GameId = choice(["gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100"])
+GameId = choice(GAMES)
 Lang = choice(["ja", "en"])
 
 MAX_SEATS = 5
@@ -52,16 +54,11 @@ OptionValue = Annotated[
 ]
 
 
-#: options a table takes besides its engine's: 絵師100人展's printed deck
-#: ("standard": the engine's own cards; "starter": the printed proxy starter
-#: deck, cards/eshi100/starter.toml, whose cards have pictures)
-TABLE_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
-    "gallery-rush": {},
-    "finger-auction": {},
-    "detective-eye": {},
-    "ultimatch": {},
-    "eshi100": {"deck": ("standard", "starter")},
-}
+#: options a table takes besides its engine's (each game's spec declares them):
+#: game -> option -> the words it takes
+TABLE_OPTIONS: PerGame = PerGame(
+    lambda spec: {name: o.choices for name, o in spec.table_options.items()}
+)
 
 
 def _per_game(schema: dict[str, Any]) -> None:
@@ -70,8 +67,6 @@ def _per_game(schema: dict[str, Any]) -> None:
     options by name and declared type, bots naming seats that exist. The store
     checks the same facts (its messages name them); what a schema cannot say (a
     seat option within the players, an option's allowed words) stays its 400."""
-    from cardpress.games import GAMES
-
     kinds = {bool: "boolean", int: "integer", str: "string"}
     rules: list[dict[str, Any]] = []
     for game, spec in GAMES.items():

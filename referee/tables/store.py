@@ -49,6 +49,7 @@ from sqlalchemy.orm import Session
 from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.base import OptionError, withheld
 from cardpress.games.bots import BOTS
+from cardpress.games.registry import TableOptionError
 from cardpress.players import first_repeat
 from referee.tables import late, refusals, tokens, words
 from referee.tables.db import Database, once_more_on_disconnect
@@ -235,19 +236,15 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
                 last=n - 1,
                 seat=seat,
             )
+    problems = spec.option_problems(request.options)
+    if problems and isinstance(problems[0], TableOptionError):  # it names the game itself
+        first = problems[0]
+        raise ApiError(first.message, f"options.{first.option}", **first.params)
     options = _engine_options(request.game, dict(request.options), n)
-    unknown = sorted(set(request.options) - set(spec.options) - set(TABLE_OPTIONS[request.game]))
-    if unknown:
-        raise ApiError(
-            N_("%(game)s has no option %(option)s; its options: %(known)s"),
-            f"options.{unknown[0]}",
-            game=request.game,
-            option=unknown[0],
-            known=", ".join(sorted({*spec.options, *TABLE_OPTIONS[request.game]})) or "-",
-        )
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
-        _check_option_types(request.game, request.options)
+        if problems:
+            raise problems[0]
         state = spec.new_game(list(request.players), seed, **options)
     except OptionError as exc:  # the engine names the option and says why, in any language
         raise ApiError(
@@ -310,47 +307,11 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
     return Created(table, host_token, seat_tokens)
 
 
-#: an engine option's declared type (its default's), the JSON values it takes
-#: and what a refusal calls them
-_OPTION_TYPES: tuple[tuple[type, Callable[[Any], bool], str], ...] = (
-    (bool, lambda v: isinstance(v, bool), N_("%(option)s must be true or false, not %(value)s")),
-    (
-        int,
-        lambda v: isinstance(v, int) and not isinstance(v, bool),
-        N_("%(option)s must be a whole number, not %(value)s"),
-    ),
-    (str, lambda v: isinstance(v, str), N_("%(option)s must be text, not %(value)s")),
-)
-
-
-def _check_option_types(game: str, options: dict[str, Any]) -> None:
-    """Each engine option given has its declared type (its default's): ``"no"``
-    is not ``false``, and no other value reaches the engine (where a string
-    would count as true and break the record pages). Options without a
-    typed default (a deck list) are checked by the engine itself."""
-    declared = GAMES[game].options
-    for name, value in options.items():
-        default = declared.get(name)
-        for kind, accepts, message in _OPTION_TYPES:
-            if isinstance(default, kind):
-                if not accepts(value):
-                    raise OptionError(name, message, value=json.dumps(value))
-                break
-
-
 def _engine_options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
     """The engine's options for a table's: a printed deck becomes every player's cards."""
     deck = options.pop("deck", None) if "deck" in TABLE_OPTIONS[game] else None
     if deck is None or deck == "standard":
         return options
-    if deck not in TABLE_OPTIONS[game]["deck"]:
-        raise ApiError(
-            N_("%(game)s has no deck %(deck)s; its decks: %(known)s"),
-            "options.deck",
-            game=game,
-            deck=str(deck),
-            known=", ".join(TABLE_OPTIONS[game]["deck"]),
-        )
     from cardpress.catalogue import load_catalogue
 
     cards = list(load_catalogue().deck(game).cards)

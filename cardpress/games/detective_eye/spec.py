@@ -1,0 +1,21 @@
+"""Detective Eye as the referee, the tables and the simulator know it."""
+
+from cardpress.catalogue.models import Text
+from cardpress.games.detective_eye import engine
+from cardpress.games.detective_eye.bots import DetectiveEyeBot
+from cardpress.games.detective_eye.words import DetectiveEyeWords
+from cardpress.games.registry import GameSpec, random_and, register, seat
+
+SPEC = register(
+    GameSpec(
+        id="detective-eye",
+        name=Text("ディテクティブアイ", "Detective Eye"),
+        new_game=engine.new_game,
+        replay=engine.replay,
+        state_class=engine.DetectiveEyeState,
+        parameters=(seat("start_player"),),
+        bots=random_and(DetectiveEyeBot),
+        words=DetectiveEyeWords,
+        order=30,
+    )
+)

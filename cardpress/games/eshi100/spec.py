@@ -1,0 +1,38 @@
+"""絵師100人展 as the referee, the tables and the simulator know it."""
+
+from cardpress.catalogue.models import Text
+from cardpress.games.base import N_
+from cardpress.games.eshi100 import engine
+from cardpress.games.eshi100.bots import Eshi100Bot
+from cardpress.games.eshi100.words import Eshi100Words
+from cardpress.games.registry import GameSpec, choice, data, random_and, register, seat
+
+SPEC = register(
+    GameSpec(
+        id="eshi100",
+        name=Text("絵師100人展", "Eshi 100 TCG"),
+        new_game=engine.new_game,
+        replay=engine.replay,
+        state_class=engine.Eshi100State,
+        parameters=(
+            # the table's printed deck ("standard": the engine's own cards; "starter":
+            # the printed proxy starter deck, cards/eshi100/starter.toml, whose cards
+            # have pictures), suggested on the create page so phones show the cards
+            # the players hold
+            choice(
+                "deck",
+                ("standard", "starter"),
+                table=True,
+                default="standard",
+                suggested="starter",
+                refusal=N_("%(game)s has no deck %(deck)s; its decks: %(known)s"),
+            ),
+            seat("auctioneer"),
+            choice("bit_cards_discarded", (True, False)),
+            data("decks"),  # the cards themselves, made from "deck"
+        ),
+        bots=random_and(Eshi100Bot),
+        words=Eshi100Words,
+        order=50,
+    )
+)

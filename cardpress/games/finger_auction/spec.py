@@ -1,0 +1,21 @@
+"""Finger Auction as the referee, the tables and the simulator know it."""
+
+from cardpress.catalogue.models import Text
+from cardpress.games.finger_auction import engine
+from cardpress.games.finger_auction.bots import FingerAuctionBot
+from cardpress.games.finger_auction.words import FingerAuctionWords
+from cardpress.games.registry import GameSpec, choice, random_and, register
+
+SPEC = register(
+    GameSpec(
+        id="finger-auction",
+        name=Text("フィンガーオークション", "Finger Auction"),
+        new_game=engine.new_game,
+        replay=engine.replay,
+        state_class=engine.FingerAuctionState,
+        parameters=(choice("variant", engine.VARIANTS),),
+        bots=random_and(FingerAuctionBot),
+        words=FingerAuctionWords,
+        order=20,
+    )
+)

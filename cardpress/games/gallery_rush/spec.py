@@ -1,0 +1,21 @@
+"""Gallery Rush as the referee, the tables and the simulator know it."""
+
+from cardpress.catalogue.models import Text
+from cardpress.games.gallery_rush import engine
+from cardpress.games.gallery_rush.bots import GalleryRushBot
+from cardpress.games.gallery_rush.words import GalleryRushWords
+from cardpress.games.registry import GameSpec, random_and, register, seat
+
+SPEC = register(
+    GameSpec(
+        id="gallery-rush",
+        name=Text("ギャラリーラッシュ", "Gallery Rush"),
+        new_game=engine.new_game,
+        replay=engine.replay,
+        state_class=engine.GalleryRushState,
+        parameters=(seat("start_player"),),
+        bots=random_and(GalleryRushBot),
+        words=GalleryRushWords,
+        order=10,
+    )
+)
