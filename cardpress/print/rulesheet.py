@@ -64,6 +64,7 @@ from cardpress.rules import model as m
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
 from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
 from cardpress.rules.kinsoku import is_cjk
+from cardpress.rules.render import Renderer, handles
 from cardpress.urls import rules_url
 
 #: styles whose Japanese breaks only between phrases (titles and headings)
@@ -180,7 +181,7 @@ class Layout:
 # --------------------------------------------------------------------------- blocks
 
 
-class Typesetter:
+class Typesetter(Renderer[list[Flowable]]):
     def __init__(
         self,
         doc: m.RuleDocument,
@@ -215,65 +216,73 @@ class Typesetter:
         return out
 
     def block(self, b: m.Block, inner: bool = False) -> list[Flowable]:
-        s = self.s
-        if isinstance(b, m.Section):
-            return self.section(b)
-        if isinstance(b, m.Clause):
-            return [Anchor(b.id), self.p(self.inline(b.spans), s.clause, b.id)]
-        if isinstance(b, m.Paragraph):
-            return [self.p(self.inline(b.spans), s.box if inner else s.para)]
-        if isinstance(b, m.BulletList):
-            style = s.box_bullet if inner else s.bullet
-            marks = [f"{i}." for i in range(1, len(b.items) + 1)] if b.ordered else None
-            return [
-                self.p(self.inline(item), style, marks[i] if marks else "•")
-                for i, item in enumerate(b.items)
-            ]
-        if isinstance(b, m.Table):
-            return self.table(b, inner)
-        if isinstance(b, m.Box):
-            return [self.box(b)]
-        if isinstance(b, m.Example):
-            return self.example(b)
-        if isinstance(b, m.Diagram):
-            return self.diagram(b, inner)
-        if isinstance(b, m.Figure):
-            return [self.figure(b)]
-        if isinstance(b, m.Glossary):
-            out: list[Flowable] = []
-            for t in b.terms:
-                out.append(Anchor(t.id))
-                out.append(
-                    self.p(
-                        f'<font name="{s.fonts.bold}">{escape(t.name)}</font>'
-                        f"{'　' if s.cjk else ' — '}{self.inline(t.definition)}",
-                        s.clause,
-                        t.id,
-                    )
-                )
-            return out
-        if isinstance(b, m.Ruling):
-            q = self.doc.label("question", "Q")
-            a = self.doc.label("answer", "A")
-            # a question and its answer never part across pages
-            return [
-                KeepTogether(
-                    [
-                        Anchor(b.id),
-                        PageMark(self.layout.pages),
-                        self.p(f"{escape(q)}. {self.inline(b.question_spans)}", s.question, b.id),
-                        self.p(
-                            f'<font name="{s.fonts.heading}" color="{BLUE.hexval()}">'
-                            f"{escape(a)}.</font> "
-                            f"{self.inline(b.answer_spans)}",
-                            s.answer,
-                        ),
-                    ]
-                )
-            ]
-        raise TypeError(f"cannot typeset {type(b).__name__}")
+        return self.render(b, inner=inner)
 
-    def section(self, sec: m.Section) -> list[Flowable]:
+    @handles(m.Clause)
+    def _clause(self, b: m.Clause, inner: bool = False) -> list[Flowable]:
+        return [Anchor(b.id), self.p(self.inline(b.spans), self.s.clause, b.id)]
+
+    @handles(m.Paragraph)
+    def _paragraph(self, b: m.Paragraph, inner: bool = False) -> list[Flowable]:
+        return [self.p(self.inline(b.spans), self.s.box if inner else self.s.para)]
+
+    @handles(m.BulletList)
+    def _bullets(self, b: m.BulletList, inner: bool = False) -> list[Flowable]:
+        style = self.s.box_bullet if inner else self.s.bullet
+        marks = [f"{i}." for i in range(1, len(b.items) + 1)] if b.ordered else None
+        return [
+            self.p(self.inline(item), style, marks[i] if marks else "•")
+            for i, item in enumerate(b.items)
+        ]
+
+    @handles(m.Box)
+    def _box(self, b: m.Box, inner: bool = False) -> list[Flowable]:
+        return [self.box(b)]
+
+    @handles(m.Figure)
+    def _figure(self, b: m.Figure, inner: bool = False) -> list[Flowable]:
+        return [self.figure(b)]
+
+    @handles(m.Glossary)
+    def _glossary(self, b: m.Glossary, inner: bool = False) -> list[Flowable]:
+        s = self.s
+        out: list[Flowable] = []
+        for t in b.terms:
+            out.append(Anchor(t.id))
+            out.append(
+                self.p(
+                    f'<font name="{s.fonts.bold}">{escape(t.name)}</font>'
+                    f"{'　' if s.cjk else ' — '}{self.inline(t.definition)}",
+                    s.clause,
+                    t.id,
+                )
+            )
+        return out
+
+    @handles(m.Ruling)
+    def _ruling(self, b: m.Ruling, inner: bool = False) -> list[Flowable]:
+        s = self.s
+        q = self.doc.label("question", "Q")
+        a = self.doc.label("answer", "A")
+        # a question and its answer never part across pages
+        return [
+            KeepTogether(
+                [
+                    Anchor(b.id),
+                    PageMark(self.layout.pages),
+                    self.p(f"{escape(q)}. {self.inline(b.question_spans)}", s.question, b.id),
+                    self.p(
+                        f'<font name="{s.fonts.heading}" color="{BLUE.hexval()}">'
+                        f"{escape(a)}.</font> "
+                        f"{self.inline(b.answer_spans)}",
+                        s.answer,
+                    ),
+                ]
+            )
+        ]
+
+    @handles(m.Section)
+    def section(self, sec: m.Section, inner: bool = False) -> list[Flowable]:
         s = self.s
         if sec.level == 1:
             head = [
@@ -286,6 +295,7 @@ class Typesetter:
             head = [Anchor(sec.id), self.p(escape(sec.title), s.h2)]
         return head + self.blocks(sec.blocks)
 
+    @handles(m.Table)
     def table(self, t: m.Table, inner: bool = False) -> list[Flowable]:
         s = self.s
         data = []
@@ -336,7 +346,8 @@ class Typesetter:
         inner.extend(self.blocks(b.blocks, inner=True))
         return _Spaced(_panel(inner, self.width - LABEL_W, BLUE_BG, BLUE, s.fonts.label), 2, 6)
 
-    def example(self, e: m.Example) -> list[Flowable]:
+    @handles(m.Example)
+    def example(self, e: m.Example, inner: bool = False) -> list[Flowable]:
         s = self.s
         word = self.doc.label("example", "Example")
         colour = EXAMPLE_WORD.hexval()
@@ -352,6 +363,7 @@ class Typesetter:
         # a boxed aside: it floats like a figure rather than leave a gap before it
         return [FigureFloat([Anchor(e.id), title, _Spaced(t, 0, 6)])]
 
+    @handles(m.Diagram)
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
         drawing = diagrams.draw(d, self.doc.lang, self.content_width(inner))
         if drawing is None:
