@@ -9,9 +9,9 @@ from markupsafe import Markup
 from cardpress import rules
 from cardpress.games import GAMES
 from cardpress.rules.data import CARDS
-from cardpress.rules.html import render_document
 from referee.catalogue import cards_root
 from referee.i18n import current_language, text
+from referee.rules_html import render_document
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang:lang>/rules")
 
@@ -37,7 +37,7 @@ def rules_page(game_id: str) -> str:
     if game_id not in DOCUMENTS:
         abort(404)
     doc = rules.load_rules(game_id, current_language(), cards_root())
-    # render_document escapes every text it writes (see cardpress.rules.html); its
+    # render_document escapes every text it writes (see referee.rules_html); its
     # diagrams read the same card folder
     token = CARDS.set(cards_root())
     try:

@@ -5,7 +5,7 @@ Public API::
     load_rules(game_id, lang) -> RuleDocument
     rule_card_text(card_game, lang) -> list[tuple[str, str]]
     rulings_concerning(game_id, lang, tags) -> list[Ruling]
-    cardpress.rules.html.render_document(doc) -> str
+    referee.rules_html.render_document(doc) -> str   (the web edge)
 """
 
 from cardpress.rules.loader import (

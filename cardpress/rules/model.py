@@ -3,7 +3,7 @@
 A rule document is parsed from the small XML markup a game's template renders
 (``templates/rules/<game>.xml.j2``, see ``cardpress.rules.markup``). The PDF
 typesetter (``cardpress.print.rulesheet``) and the referee's HTML page
-(``cardpress.rules.html``) both walk this tree, so the two never disagree.
+(``referee.rules_html``) both walk this tree, so the two never disagree.
 
 Rule IDs (documented in templates/rules/README.md):
 

@@ -1,7 +1,7 @@
 """One handler registry per node type, shared by the rule document's renderers.
 
 The PDF typesetter (``cardpress.print.rulesheet``) and the web page
-(``cardpress.rules.html``) both subclass :class:`Renderer` and mark one method
+(``referee.rules_html``) both subclass :class:`Renderer` and mark one method
 per block type with ``@handles(NodeType)``. Adding a block type to
 ``cardpress.rules.model.Block`` means one registration per renderer;
 :meth:`Renderer.unhandled` names the types a renderer lacks (the tests hold

@@ -15,9 +15,9 @@ from cardpress.rules import (
     rule_card_text,
     rulings_concerning,
 )
-from cardpress.rules.html import prefix_ids, presentation_attributes, render_document
 from cardpress.rules.markup import MarkupError, parse_document
 from cardpress.rules.model import CLAUSE_ID, RULING_ID, Clause, Ruling
+from referee.rules_html import prefix_ids, presentation_attributes, render_document
 
 from .conftest import PREFIX, ruling_ids
 

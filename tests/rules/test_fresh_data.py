@@ -19,7 +19,7 @@ from referee import create_app
 
 
 def words(doc) -> str:
-    from cardpress.rules.html import render_document
+    from referee.rules_html import render_document
 
     return render_document(doc)
 

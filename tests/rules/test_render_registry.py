@@ -9,8 +9,9 @@ import pytest
 from cardpress.print.rulesheet import Typesetter
 from cardpress.rules import load_rules
 from cardpress.rules.render import BLOCK_TYPES, UnhandledNode
+from referee.rules_html import HtmlRenderer
 
-RENDERERS = [Typesetter]
+RENDERERS = [Typesetter, HtmlRenderer]
 
 
 @pytest.mark.parametrize("renderer", RENDERERS, ids=lambda r: r.__name__)
@@ -32,3 +33,5 @@ def test_an_unknown_block_is_an_error_naming_its_type() -> None:
     with pytest.raises(UnhandledNode, match=r"Typesetter has no handler for Pullquote"):
         setter.block(Pullquote("Art is long."))  # type: ignore[arg-type]
     assert "Pullquote" in Typesetter.unhandled((Pullquote, *BLOCK_TYPES))
+    with pytest.raises(UnhandledNode, match=r"HtmlRenderer has no handler for Pullquote"):
+        HtmlRenderer(doc).block(Pullquote("Art is long."))  # type: ignore[arg-type]

@@ -1,5 +1,11 @@
 """Render a rule document as an HTML fragment for the referee's rules page.
 
+The web edge of the rule documents, as ``cardpress.print.rulesheet`` is the
+paper's: both walk ``cardpress.rules.model`` through the one handler registry
+of ``cardpress.rules.render``, and both draw diagrams with
+``cardpress.print.diagrams``, which is why this renderer lives above the print
+layer rather than in ``cardpress.rules``.
+
 Every clause, example, glossary entry and ruling carries ``id="<rule-id>"``
 so ``/<lang>/rules/<game>#FA-3`` lands on it; sections carry their section ID.
 Diagrams are inline SVG rendered from the very Drawings the PDF embeds; each
@@ -18,8 +24,12 @@ from collections import Counter
 from html import escape
 from urllib.parse import quote
 
+from reportlab.graphics import renderSVG
+
 from cardpress.catalogue import CatalogueError
+from cardpress.print import diagrams
 from cardpress.rules import model as m
+from cardpress.rules.render import Renderer, handles
 
 _SANS_CSS = "'BIZ UDPGothic', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
 _XML_DECL = re.compile(r"^<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
@@ -112,10 +122,6 @@ def diagram_svg(
     ``id_prefix`` (default: the diagram's kind) keeps its ids unique in a page.
     """
     try:
-        from reportlab.graphics import renderSVG
-
-        from cardpress.print import diagrams
-
         drawing = diagrams.draw(d, lang, width)
         if drawing is None:
             return None
@@ -140,7 +146,7 @@ def diagram_svg(
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
 
 
-class _Renderer:
+class HtmlRenderer(Renderer[str]):
     def __init__(self, doc: m.RuleDocument) -> None:
         self.doc = doc
         self.diagrams: Counter[str] = Counter()  # kind -> diagrams of it so far
@@ -164,77 +170,92 @@ class _Renderer:
         return "".join(self.block(b) for b in blocks)
 
     def block(self, b: m.Block) -> str:
-        doc = self.doc
-        if isinstance(b, m.Section):
-            tag = "h2" if b.level == 1 else "h3"
-            return (
-                f'<section class="rules-section" id="{escape(b.id)}">'
-                f"<{tag}>{escape(b.title)}</{tag}>{self.blocks(b.blocks)}</section>"
-            )
-        if isinstance(b, m.Clause):
-            return (
-                f'<p class="rule-clause" id="{escape(b.id)}">{_label(b.id)} {inline(b.spans)}</p>'
-            )
-        if isinstance(b, m.Paragraph):
-            return f"<p>{inline(b.spans)}</p>"
-        if isinstance(b, m.BulletList):
-            tag = "ol" if b.ordered else "ul"
-            items = "".join(f"<li>{inline(i)}</li>" for i in b.items)
-            return f"<{tag}>{items}</{tag}>"
-        if isinstance(b, m.Table):
-            return self.table(b)
-        if isinstance(b, m.Box):
-            title = f'<p class="rules-box-title">{inline(b.title)}</p>' if b.title else ""
-            return f'<div class="rules-box" role="note">{title}{self.blocks(b.blocks)}</div>'
-        if isinstance(b, m.Example):
-            word = escape(doc.label("example", "Example"))
-            return (
-                f'<div class="rules-example" id="{escape(b.id)}">'
-                f'<p class="rules-example-title">{_label(b.id)} <span>{word}</span> '
-                f"{inline(b.title)}</p>{self.blocks(b.blocks)}</div>"
-            )
-        if isinstance(b, m.Diagram):
-            self.diagrams[b.kind] += 1
-            n = self.diagrams[b.kind]
-            svg = diagram_svg(b, doc.lang, id_prefix=b.kind if n == 1 else f"{b.kind}-{n}")
-            body = (
-                svg
-                if svg is not None
-                else (f'<p class="rules-diagram-missing">{escape(doc.label("no-diagram"))}</p>')
-            )
-            cap = f"<figcaption>{inline(b.caption)}</figcaption>" if b.caption else ""
-            return (
-                f'<figure class="rules-diagram" data-kind="{escape(b.kind)}">{body}{cap}</figure>'
-            )
-        if isinstance(b, m.Figure):
-            # the cards' faces are drawn for print; the page names them and says so
-            words = escape(doc.label("no-picture") or doc.label("no-diagram"))
-            return (
-                f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">'
-                f'<p class="rules-diagram-missing">{words}</p>'
-                f"<figcaption><strong>{escape(b.words)}</strong> {inline(b.caption)}</figcaption>"
-                "</figure>"
-            )
-        if isinstance(b, m.Glossary):
-            items = "".join(
-                f'<dt id="{escape(t.id)}">{_label(t.id)} {escape(t.name)}</dt>'
-                f"<dd>{inline(t.definition)}</dd>"
-                for t in b.terms
-            )
-            return f'<dl class="rules-glossary">{items}</dl>'
-        if isinstance(b, m.Ruling):
-            q = escape(doc.label("question", "Q"))
-            a = escape(doc.label("answer", "A"))
-            concerns = " ".join(sorted(b.concerns))
-            return (
-                f'<div class="rules-ruling" id="{escape(b.id)}" '
-                f'data-concerns="{escape(concerns)}">'
-                f'<p class="rules-q">{_label(b.id)} <strong>{q}.</strong> '
-                f"{inline(b.question_spans)}</p>"
-                f'<p class="rules-a"><strong>{a}.</strong> {inline(b.answer_spans)}</p></div>'
-            )
-        raise TypeError(f"cannot render {type(b).__name__}")
+        return self.render(b)
 
+    @handles(m.Section)
+    def _section(self, b: m.Section) -> str:
+        tag = "h2" if b.level == 1 else "h3"
+        return (
+            f'<section class="rules-section" id="{escape(b.id)}">'
+            f"<{tag}>{escape(b.title)}</{tag}>{self.blocks(b.blocks)}</section>"
+        )
+
+    @handles(m.Clause)
+    def _clause(self, b: m.Clause) -> str:
+        return f'<p class="rule-clause" id="{escape(b.id)}">{_label(b.id)} {inline(b.spans)}</p>'
+
+    @handles(m.Paragraph)
+    def _paragraph(self, b: m.Paragraph) -> str:
+        return f"<p>{inline(b.spans)}</p>"
+
+    @handles(m.BulletList)
+    def _bullets(self, b: m.BulletList) -> str:
+        tag = "ol" if b.ordered else "ul"
+        items = "".join(f"<li>{inline(i)}</li>" for i in b.items)
+        return f"<{tag}>{items}</{tag}>"
+
+    @handles(m.Box)
+    def _box(self, b: m.Box) -> str:
+        title = f'<p class="rules-box-title">{inline(b.title)}</p>' if b.title else ""
+        return f'<div class="rules-box" role="note">{title}{self.blocks(b.blocks)}</div>'
+
+    @handles(m.Example)
+    def _example(self, b: m.Example) -> str:
+        word = escape(self.doc.label("example", "Example"))
+        return (
+            f'<div class="rules-example" id="{escape(b.id)}">'
+            f'<p class="rules-example-title">{_label(b.id)} <span>{word}</span> '
+            f"{inline(b.title)}</p>{self.blocks(b.blocks)}</div>"
+        )
+
+    @handles(m.Diagram)
+    def _diagram(self, b: m.Diagram) -> str:
+        self.diagrams[b.kind] += 1
+        n = self.diagrams[b.kind]
+        svg = diagram_svg(b, self.doc.lang, id_prefix=b.kind if n == 1 else f"{b.kind}-{n}")
+        body = (
+            svg
+            if svg is not None
+            else (f'<p class="rules-diagram-missing">{escape(self.doc.label("no-diagram"))}</p>')
+        )
+        cap = f"<figcaption>{inline(b.caption)}</figcaption>" if b.caption else ""
+        return f'<figure class="rules-diagram" data-kind="{escape(b.kind)}">{body}{cap}</figure>'
+
+    @handles(m.Figure)
+    def _figure(self, b: m.Figure) -> str:
+        # the cards' faces are drawn for print; the page names them and says so
+        doc = self.doc
+        words = escape(doc.label("no-picture") or doc.label("no-diagram"))
+        return (
+            f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">'
+            f'<p class="rules-diagram-missing">{words}</p>'
+            f"<figcaption><strong>{escape(b.words)}</strong> {inline(b.caption)}</figcaption>"
+            "</figure>"
+        )
+
+    @handles(m.Glossary)
+    def _glossary(self, b: m.Glossary) -> str:
+        items = "".join(
+            f'<dt id="{escape(t.id)}">{_label(t.id)} {escape(t.name)}</dt>'
+            f"<dd>{inline(t.definition)}</dd>"
+            for t in b.terms
+        )
+        return f'<dl class="rules-glossary">{items}</dl>'
+
+    @handles(m.Ruling)
+    def _ruling(self, b: m.Ruling) -> str:
+        q = escape(self.doc.label("question", "Q"))
+        a = escape(self.doc.label("answer", "A"))
+        concerns = " ".join(sorted(b.concerns))
+        return (
+            f'<div class="rules-ruling" id="{escape(b.id)}" '
+            f'data-concerns="{escape(concerns)}">'
+            f'<p class="rules-q">{_label(b.id)} <strong>{q}.</strong> '
+            f"{inline(b.question_spans)}</p>"
+            f'<p class="rules-a"><strong>{a}.</strong> {inline(b.answer_spans)}</p></div>'
+        )
+
+    @handles(m.Table)
     def table(self, t: m.Table) -> str:
         rows = []
         heads = t.header_rows
@@ -294,4 +315,4 @@ class _Renderer:
 
 def render_document(doc: m.RuleDocument) -> str:
     """The whole document as an HTML fragment (an <article>)."""
-    return _Renderer(doc).document()
+    return HtmlRenderer(doc).document()
