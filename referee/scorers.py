@@ -9,7 +9,7 @@ step and shows the form again; ``stepper.js`` does the same in place. The
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games.gallery_rush import round_ranking
+from cardpress.games.registry import PerGame
 from cardpress.games.triptych import Tally
 from cardpress.games.ultimatch.match import explain
 from cardpress.players import MAX_NAME, BadName, player_name, shown
@@ -34,7 +35,7 @@ from referee import adjudicate
 from referee.catalogue import catalogue, catalogue_or_none
 from referee.i18n import keeps_query, plus_joined, text
 from referee.ultimatch_text import colour_labels, reason_lines
-from referee.validation import N_, ApiError, ascii_number
+from referee.validation import ApiError, ascii_number
 
 bp = Blueprint("scorers", __name__, url_prefix="/<lang:lang>/play")
 
@@ -557,21 +558,40 @@ def _icon_names() -> dict[str, str]:
     return names
 
 
-#: each game's phone helpers, in the order a card page offers them
-GAME_TOOLS: dict[str, tuple[tuple[str, str], ...]] = {
-    "gallery-rush": (("scorers.gallery_rush", N_("Gallery Rush table")),),
-    "finger-auction": (
-        ("follow.finger_auction", N_("Finger Auction: follow a game")),
-        ("scorers.finger_auction_score", N_("Finger Auction scoring")),
-        ("scorers.finger_auction_auction", N_("Finger Auction auction")),
-    ),
-    "detective-eye": (("follow.detective_eye", N_("Detective Eye: follow a game")),),
-    "ultimatch": (
-        ("follow.ultimatch", N_("Ultimatch: follow the pyramid")),
-        ("scorers.ultimatch", N_("Ultimatch match checker")),
-    ),
-    "eshi100": (("scorers.eshi100", N_("Eshi 100 settlement")),),
-}
-TOOLS: tuple[tuple[str, str], ...] = tuple(t for tools in GAME_TOOLS.values() for t in tools)
+#: each game's phone helpers, in the order a card page offers them (each game's
+#: spec declares its own)
+GAME_TOOLS: PerGame = PerGame(lambda spec: spec.tools)
+
+
+class _Tools(Sequence[tuple[str, str]]):
+    """Every game's helpers, in the games' order, read from the registry each time."""
+
+    def _all(self) -> list[tuple[str, str]]:
+        return [t for tools in GAME_TOOLS.values() for t in tools]
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _ToolGame(Mapping[str, str]):
+    """Helper endpoint -> the game it helps with, read from the registry each time."""
+
+    def _all(self) -> dict[str, str]:
+        return {e: game for game, tools in GAME_TOOLS.items() for e, _ in tools}
+
+    def __getitem__(self, endpoint: str) -> str:
+        return self._all()[endpoint]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+TOOLS: Sequence[tuple[str, str]] = _Tools()
 #: helper endpoint -> the game it helps with (keep.js remembers it for card pages)
-TOOL_GAME: dict[str, str] = {e: game for game, tools in GAME_TOOLS.items() for e, _ in tools}
+TOOL_GAME: Mapping[str, str] = _ToolGame()

@@ -30,17 +30,28 @@ OptionKind = Literal["choice", "seat", "data"]
 
 #: refusals of options at table creation; ``option`` names the option
 UNKNOWN_OPTION = N_("%(game)s has no option %(option)s; its options: %(known)s")
-#: an engine option's declared type (its default's), the JSON values it takes
-#: and what a refusal calls them
-_TYPES: tuple[tuple[type, Callable[[Any], bool], str], ...] = (
-    (bool, lambda v: isinstance(v, bool), N_("%(option)s must be true or false, not %(value)s")),
-    (
-        int,
-        lambda v: isinstance(v, int) and not isinstance(v, bool),
-        N_("%(option)s must be a whole number, not %(value)s"),
-    ),
-    (str, lambda v: isinstance(v, str), N_("%(option)s must be text, not %(value)s")),
-)
+
+
+class WrongType(ValueError):
+    """An engine option given with another type than its default's: ``"no"`` is not
+    ``false``, and no other value reaches the engine (where a string would count as
+    true and break the record pages). Whoever reads the options words it in the
+    terms of their format (JSON's ``true``/``false``)."""
+
+    def __init__(self, option: str, expected: type, value: Any) -> None:
+        self.option = option
+        self.expected = expected
+        self.value = value
+        super().__init__(f"{option} must be a {expected.__name__}, not {json.dumps(value)}")
+
+
+def _type_problem(name: str, default: Any, value: Any) -> WrongType | None:
+    """Options without a typed default (a deck list) are checked by the engine itself."""
+    for kind in (bool, int, str):
+        if isinstance(default, kind):
+            same = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+            return None if same else WrongType(name, kind, value)
+    return None
 
 
 @dataclass(frozen=True)
@@ -106,6 +117,11 @@ class GameSpec:
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     #: how the game's actions, events and results are said (given a Speech)
     words: type[Words] = Words
+    #: the referee's phone helpers for the game, in the order a card page offers
+    #: them: (endpoint, label marked for the translators)
+    tools: tuple[tuple[str, str], ...] = ()
+    #: what ``cardpress simulate`` counts a game's length in, and how
+    length: tuple[str, Callable[[Any], int]] = ("actions", lambda s: len(s.log))
     #: where the game stands in every list of games (menus, the API's enum)
     order: int = 1000
 
@@ -147,12 +163,12 @@ class GameSpec:
     def from_json(self, data: Mapping[str, Any]) -> GameState:
         return self.state_class.from_json(data)
 
-    def option_problems(self, options: Mapping[str, Any]) -> list[OptionError]:
+    def option_problems(self, options: Mapping[str, Any]) -> list[OptionError | WrongType]:
         """What is wrong with a table's options, each naming its option and what it
         takes, before the engine sees them: a table option outside its choices, an
         option the game has not, a value of the wrong type. The engine checks the
         rest (choices, seats) as it starts the game, in its own words."""
-        problems: list[OptionError] = []
+        problems: list[OptionError | WrongType] = []
         for option in self.table_options.values():
             value = options.get(option.name)
             if value is None:  # null is the default, as an absent option is
@@ -178,12 +194,8 @@ class GameSpec:
                 )
             )
         for name, value in options.items():
-            default = self.options.get(name)
-            for kind, accepts, message in _TYPES:
-                if isinstance(default, kind):
-                    if not accepts(value):
-                        problems.append(OptionError(name, message, value=json.dumps(value)))
-                    break
+            if (problem := _type_problem(name, self.options.get(name), value)) is not None:
+                problems.append(problem)
         return problems
 
 

@@ -7,22 +7,17 @@ rule sheet can quote it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from statistics import mean, median
 from typing import Any
 
 from cardpress.games import GAMES
 from cardpress.games.base import GameState, play
+from cardpress.games.registry import PerGame
 from cardpress.games.ultimatch import DIFFICULTIES, UltimatchState
 
 #: a second measure of length per game, beside the number of actions
-GAME_LENGTH: dict[str, tuple[str, Callable[[Any], int]]] = {
-    "gallery-rush": ("turns", lambda s: s.turns),
-    "finger-auction": ("auctions", lambda s: s.auctions),
-    "detective-eye": ("rounds", lambda s: s.rounds),
-    "ultimatch": ("turns", lambda s: s.turns),
-    "eshi100": ("auctions", lambda s: s.auctions),
-}
+#: what a game's length is counted in, and how (each game's spec says)
+GAME_LENGTH: PerGame = PerGame(lambda spec: spec.length)
 DEFAULT_PLAYERS = 3
 
 

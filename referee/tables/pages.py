@@ -34,8 +34,8 @@ from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
-from cardpress.games.finger_auction import VARIANTS
-from cardpress.games.ultimatch import DIFFICULTIES, PASS_RULE_ALIASES, PASS_RULES, TURN_ORDERS
+from cardpress.games.registry import PerGame
+from cardpress.games.ultimatch import PASS_RULE_ALIASES
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.print.export import card_png
 from cardpress.print.qr import qr_matrix
@@ -61,22 +61,12 @@ SEAT = "seat"
 #: table's (store.TABLE_OPTIONS): the printed deck by default here, so phones
 #: show the cards the players hold; the engine's ``decks`` (card data) is not
 #: a choice.
-OPTION_CHOICES: dict[str, dict[str, tuple[Any, ...] | str]] = {
-    "gallery-rush": {"start_player": SEAT},
-    "finger-auction": {"variant": VARIANTS},
-    "detective-eye": {"start_player": SEAT},
-    "ultimatch": {
-        "difficulty": DIFFICULTIES,
-        "pass_rule": PASS_RULES,
-        "turn_order": TURN_ORDERS,
-        "dealer": SEAT,
-    },
-    "eshi100": {
-        "deck": ("starter", "standard"),
-        "auctioneer": SEAT,
-        "bit_cards_discarded": (True, False),
-    },
-}
+OPTION_CHOICES: PerGame = PerGame(
+    lambda spec: {
+        name: SEAT if o.kind == "seat" else o.offered(spec.max_players)
+        for name, o in spec.offered.items()
+    }
+)
 
 #: shown unfolded on the create page (the choice most tables make)
 SHOWN_OPTIONS = {"variant", "difficulty", "deck"}

@@ -9,6 +9,7 @@ pages may shorten a long name for display, never refuse it.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from pydantic import (
@@ -16,17 +17,51 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
     StringConstraints,
     Tag,
     WithJsonSchema,
 )
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import PydanticCustomError, core_schema
 
 from cardpress.games import GAMES
-from cardpress.games.registry import PerGame
+from cardpress.games.base import OptionError
+from cardpress.games.registry import PerGame, WrongType
 from cardpress.vocabulary import RULE_ID_PATTERN
 from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice
+from referee.validation import N_
 
-GameId = choice(GAMES)
+
+def _known_game(value: Any) -> str:
+    """A registered game's id, refused as a Literal of the ids would be; read from
+    the registry when a body is read, so a game registered later (a test's own)
+    is one too."""
+    if isinstance(value, str) and value in GAMES:
+        return value
+    expected = ", ".join(f"'{game}'" for game in GAMES)
+    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+
+class _RegisteredGame:
+    """How pydantic reads and publishes a game's id."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, _source: Any, _handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(_known_game)
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, _core: core_schema.CoreSchema, _handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {"enum": list(GAMES), "type": "string"}
+
+
+#: one of the registered games' ids (the schema shows them as an enum, as of now)
+GameId = Annotated[str, _RegisteredGame]
 Lang = choice(["ja", "en"])
 
 MAX_SEATS = 5
@@ -59,6 +94,22 @@ OptionValue = Annotated[
 TABLE_OPTIONS: PerGame = PerGame(
     lambda spec: {name: o.choices for name, o in spec.table_options.items()}
 )
+
+
+#: how a table refuses an engine option of the wrong JSON type (the default's)
+_TYPE_REFUSALS: dict[type, str] = {
+    bool: N_("%(option)s must be true or false, not %(value)s"),
+    int: N_("%(option)s must be a whole number, not %(value)s"),
+    str: N_("%(option)s must be text, not %(value)s"),
+}
+
+
+def option_refusal(problem: OptionError | WrongType) -> OptionError:
+    """A spec's problem with a table's options, said as a refusal in JSON's terms."""
+    if isinstance(problem, WrongType):
+        message = _TYPE_REFUSALS[problem.expected]
+        return OptionError(problem.option, message, value=json.dumps(problem.value))
+    return problem
 
 
 def _per_game(schema: dict[str, Any]) -> None:

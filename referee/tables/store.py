@@ -54,7 +54,7 @@ from cardpress.players import first_repeat
 from referee.tables import late, refusals, tokens, words
 from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.models import Action, GameTable, Refusal, Seat, utcnow
-from referee.tables.schemas import TABLE_OPTIONS, CreateTable
+from referee.tables.schemas import TABLE_OPTIONS, CreateTable, option_refusal
 from referee.validation import N_, ApiError, English
 
 NOTIFY_CHANNEL = "cardpress_tables"
@@ -244,7 +244,7 @@ def create(db: Database, request: CreateTable, create_key: CreateKey | None = No
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
         if problems:
-            raise problems[0]
+            raise option_refusal(problems[0])
         state = spec.new_game(list(request.players), seed, **options)
     except OptionError as exc:  # the engine names the option and says why, in any language
         raise ApiError(

@@ -1,6 +1,7 @@
 """Detective Eye as the referee, the tables and the simulator know it."""
 
 from cardpress.catalogue.models import Text
+from cardpress.games.base import N_
 from cardpress.games.detective_eye import engine
 from cardpress.games.detective_eye.bots import DetectiveEyeBot
 from cardpress.games.detective_eye.words import DetectiveEyeWords
@@ -16,6 +17,8 @@ SPEC = register(
         parameters=(seat("start_player"),),
         bots=random_and(DetectiveEyeBot),
         words=DetectiveEyeWords,
+        tools=(("follow.detective_eye", N_("Detective Eye: follow a game")),),
+        length=("rounds", lambda s: s.rounds),
         order=30,
     )
 )

@@ -33,6 +33,8 @@ SPEC = register(
         ),
         bots=random_and(Eshi100Bot),
         words=Eshi100Words,
+        tools=(("scorers.eshi100", N_("Eshi 100 settlement")),),
+        length=("auctions", lambda s: s.auctions),
         order=50,
     )
 )

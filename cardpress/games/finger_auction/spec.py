@@ -1,6 +1,7 @@
 """Finger Auction as the referee, the tables and the simulator know it."""
 
 from cardpress.catalogue.models import Text
+from cardpress.games.base import N_
 from cardpress.games.finger_auction import engine
 from cardpress.games.finger_auction.bots import FingerAuctionBot
 from cardpress.games.finger_auction.words import FingerAuctionWords
@@ -16,6 +17,12 @@ SPEC = register(
         parameters=(choice("variant", engine.VARIANTS),),
         bots=random_and(FingerAuctionBot),
         words=FingerAuctionWords,
+        tools=(
+            ("follow.finger_auction", N_("Finger Auction: follow a game")),
+            ("scorers.finger_auction_score", N_("Finger Auction scoring")),
+            ("scorers.finger_auction_auction", N_("Finger Auction auction")),
+        ),
+        length=("auctions", lambda s: s.auctions),
         order=20,
     )
 )

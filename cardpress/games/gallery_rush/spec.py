@@ -1,6 +1,7 @@
 """Gallery Rush as the referee, the tables and the simulator know it."""
 
 from cardpress.catalogue.models import Text
+from cardpress.games.base import N_
 from cardpress.games.gallery_rush import engine
 from cardpress.games.gallery_rush.bots import GalleryRushBot
 from cardpress.games.gallery_rush.words import GalleryRushWords
@@ -16,6 +17,8 @@ SPEC = register(
         parameters=(seat("start_player"),),
         bots=random_and(GalleryRushBot),
         words=GalleryRushWords,
+        tools=(("scorers.gallery_rush", N_("Gallery Rush table")),),
+        length=("turns", lambda s: s.turns),
         order=10,
     )
 )

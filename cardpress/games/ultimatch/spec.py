@@ -1,6 +1,7 @@
 """Ultimatch as the referee, the tables and the simulator know it."""
 
 from cardpress.catalogue.models import Text
+from cardpress.games.base import N_
 from cardpress.games.registry import GameSpec, choice, random_and, register, seat
 from cardpress.games.ultimatch import engine
 from cardpress.games.ultimatch.bots import UltimatchBot
@@ -21,6 +22,11 @@ SPEC = register(
         ),
         bots=random_and(UltimatchBot),
         words=UltimatchWords,
+        tools=(
+            ("follow.ultimatch", N_("Ultimatch: follow the pyramid")),
+            ("scorers.ultimatch", N_("Ultimatch match checker")),
+        ),
+        length=("turns", lambda s: s.turns),
         order=40,
     )
 )
