@@ -16,6 +16,7 @@ from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import Tables, create_key, create_limit, tables, tidy
 from referee.tables.priority import behind_requests
+from referee.tables.reasons import worded
 from referee.tables.schemas import (
     ActionRequest,
     CreateTable,
@@ -109,7 +110,7 @@ def _error(exc: ApiError) -> Response:
     """Errors in the caller's language (English unless it asks for another): worded
     by the referee either way, so an engine's refusal names cards as players do."""
     body = exc.body()
-    body["error"]["message"] = exc.localised(gettext)
+    body["error"]["message"] = worded(exc).localised(gettext)
     response = jsonify(body)
     response.status_code = exc.status
     response.headers["Cache-Control"] = "no-store"

@@ -1,13 +1,13 @@
 """Live updates: a per-process bus of table versions, and the SSE stream.
 
 A change committed in this process wakes its watchers at once. Changes made
-by other workers (or other hosts) arrive through the database: PostgreSQL's
-LISTEN/NOTIFY (the store notifies inside the change's transaction, so the
-message is sent at commit), with a slow version poll as a safety net after a
-reconnect; SQLite has no notifications, so a single thread per process
-watches the file's change counter and then reads the versions of the tables
-someone is watching. Each table has its own
-condition variable, so a change wakes only that table's streams.
+by other workers (or other hosts) arrive through the database, one listener
+thread per process, as its repository hears of them
+(:meth:`referee.tables.repository.Repository.listen`: PostgreSQL's
+LISTEN/NOTIFY, the notification sent at the change's commit, with a slow
+version poll as a safety net; SQLite's file change counter, then the
+watched tables' versions). Each table has its own condition variable, so a
+change wakes only that table's streams.
 """
 
 from __future__ import annotations
@@ -44,10 +44,12 @@ class Bus:
         self._watches: dict[str, _Watch] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
+        self.repo = store.repository(db)
+        #: set: the listener ends
+        self.stopped = threading.Event()
         # a new watch may have missed a change made between its read and its
         # registration: the listener then reads the versions once more
-        self._recheck = False
+        self.recheck = False
 
     # ------------------------------------------------------------------ publish
 
@@ -69,7 +71,7 @@ class Bus:
             watch = self._watches.get(table_id)
             if watch is None:
                 watch = self._watches[table_id] = _Watch(version)
-                self._recheck = True
+                self.recheck = True
             watch.watchers += 1
         self.publish(table_id, version)
         try:
@@ -95,62 +97,23 @@ class Bus:
         with self._lock:
             if self._thread is not None and self._thread.is_alive():
                 return
-            target = self._listen_postgres if self.db.postgres else self._poll_forever
-            self._thread = threading.Thread(target=target, name="tables-bus", daemon=True)
+            self._thread = threading.Thread(
+                target=self.repo.listen, args=(self,), name="tables-bus", daemon=True
+            )
             self._thread.start()
 
     def stop(self) -> None:
-        self._stop.set()
+        self.stopped.set()
+
+    def watched(self) -> bool:
+        return bool(self._watches)
 
     def poll_once(self) -> None:
         ids = list(self._watches)
         if not ids:
             return
-        for table_id, version in store.versions(self.db, ids).items():
+        for table_id, version in self.repo.versions(ids).items():
             self.publish(table_id, version)
-
-    def _poll_forever(self) -> None:
-        """SQLite: look at the file's data_version each tick (a counter that moves
-        when any other connection commits; no table is read), and read the
-        watched tables' versions only when it moved."""
-        raw = self.db.engine.raw_connection()
-        try:
-            last = None
-            while not self._stop.wait(self.poll_seconds):
-                try:
-                    now = raw.cursor().execute("PRAGMA data_version").fetchone()[0]
-                    if (now != last or self._recheck) and self._watches:
-                        self._recheck = False
-                        self.poll_once()
-                        last = now
-                except Exception:  # the database is briefly away: try again next tick
-                    log.warning("tables: version poll failed", exc_info=True)
-        finally:
-            raw.close()
-
-    def _listen_postgres(self) -> None:
-        import psycopg
-
-        conninfo = self.db.engine.url.set(drivername="postgresql").render_as_string(
-            hide_password=False
-        )
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
-                    self.poll_once()  # whatever changed while we were not listening
-                    last_poll = time.monotonic()
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=1.0):
-                            table_id, _, version = note.payload.rpartition(":")
-                            self.publish(table_id, int(version))
-                        if self._recheck or time.monotonic() - last_poll > 5:
-                            self._recheck = False
-                            self.poll_once()
-                            last_poll = time.monotonic()
-            except Exception:
-                log.warning("tables: LISTEN connection lost; reconnecting", exc_info=True)
-                self._stop.wait(1.0)
 
 
 def stream(

@@ -139,7 +139,7 @@ def warm(app: object) -> None:
     if ext is None:
         return
     try:
-        ext.db.warm(store.warm_up())
+        store.repository(ext.db).warm()
     except SQLAlchemyError:
         log.warning("tables: the database cannot be opened yet", exc_info=True)
 

@@ -47,6 +47,7 @@ from referee.i18n import keeps_query, text
 from referee.tables import guide, results, store, words
 from referee.tables.extension import create_key, create_limit, tables, tidy
 from referee.tables.models import Action
+from referee.tables.reasons import worded
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError, ascii_number
 
@@ -258,7 +259,7 @@ def new() -> Any:
             typed = {
                 k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "go")
             }
-            session[NEW_FORM] = {"form": {**typed, "game": game}, "error": exc.localised(_)}
+            session[NEW_FORM] = {"form": {**typed, "game": game}, "error": worded(exc).localised(_)}
             return redirect(url_for(".new", game=game), code=303)
         else:
             target = url_for(
@@ -557,7 +558,7 @@ def _in_words(game: str, exc: ApiError, view: Any) -> str:
     """A refusal as the page says it: the move named as its button names it,
     never in the engine's syntax (``bid:9``); a move the phone could not have
     offered (a malformed one) is told to use the buttons."""
-    action, reason = exc.params.get("action"), exc.params.get("reason")
+    action, reason = exc.params.get("action"), worded(exc).params.get("reason")
     if not isinstance(action, str) or not isinstance(reason, words.Refusal):
         return exc.localised(_)
     label = words.action(game, action, view)
