@@ -74,6 +74,10 @@ class Option:
     default: Any = None
     suggested: Any = None
     refusal: str | None = None
+    #: how a form names the option and its values (msgids), for a game the
+    #: referee has no words of its own for
+    label: str | None = None
+    labels: tuple[tuple[Any, str], ...] = ()
 
     def offered(self, players: int) -> tuple[Any, ...]:
         """The values a host may pick at a table of ``players`` seats (the form's order:

@@ -34,7 +34,7 @@ from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
-from cardpress.games.registry import PerGame
+from cardpress.games.registry import Option, PerGame
 from cardpress.games.ultimatch import PASS_RULE_ALIASES
 from cardpress.players import MAX_NAME, BadName, player_name, shown
 from cardpress.print.export import card_png
@@ -106,8 +106,29 @@ OPTION_LABELS = {
 }
 
 
+def _declared(key: str) -> Option | None:
+    """The option of that name a game's spec declares with its own wording (a game
+    the referee has no words of its own for)."""
+    return next(
+        (o for spec in GAMES.values() for o in spec.parameters if o.name == key and o.label),
+        None,
+    )
+
+
+def option_name(key: str) -> str | None:
+    """How the create and record pages name an option; None for one no form shows."""
+    msgid = OPTION_NAMES.get(key)
+    if msgid is None and (option := _declared(key)) is not None:
+        msgid = option.label
+    return _(msgid) if msgid is not None else None
+
+
 def option_label(key: str, value: Any) -> str:
     label = OPTION_LABELS.get((key, value))
+    if label is None and (option := _declared(key)) is not None:
+        label = dict(option.labels).get(value)
+        if label is None:
+            return str(value)
     if label is None:  # a seat option
         return _("Seat %(number)s", number=int(value) + 1)
     return _(label)
@@ -182,7 +203,7 @@ def _create_request(form: MultiDict[str, str], game: str) -> CreateTable:
             raise ApiError(
                 N_("%(option)s: there is no seat %(number)s with %(count)s players"),
                 key,
-                option=_(OPTION_NAMES[key]),
+                option=option_name(key),
                 number=value + 1,
                 count=len(names),
             )
@@ -276,7 +297,7 @@ def new() -> Any:
         max_name=MAX_NAME,
         form=form,
         options=[
-            (key, _(OPTION_NAMES[key]), option_choices(game, key), key in SHOWN_OPTIONS)
+            (key, option_name(key), option_choices(game, key), key in SHOWN_OPTIONS)
             for key in OPTION_CHOICES.get(game, {})
         ],
         option_label=option_label,
@@ -410,9 +431,9 @@ def _record_page(table: store.Table, caller: store.Caller, token: str | None) ->
         moves=record_in_words(found.full, found.over),
         players=words.joined(table.players),
         options=[
-            (_(OPTION_NAMES[key]), option_label(key, value))
+            (option_name(key), option_label(key, value))
             for key, value in record["options"].items()
-            if key in OPTION_NAMES and value is not None
+            if option_name(key) is not None and value is not None
         ],
         seed=record["seed"],
         over=found.over,
