@@ -15,6 +15,7 @@ from typing import Any
 
 from cardpress.catalogue.loader import load_catalogue
 from cardpress.catalogue.models import Catalogue, Painter
+from cardpress.games import GAMES
 from cardpress.games import eshi100 as es
 from cardpress.games import ultimatch as um
 from cardpress.games.eshi100 import settle
@@ -28,7 +29,7 @@ from cardpress.games.finger_auction import (
 )
 from cardpress.games.gallery_rush import victory_conditions
 from cardpress.games.ultimatch import match
-from cardpress.vocabulary import PAINTER_IDS
+from cardpress.vocabulary import CHOOSE, PAINTER_IDS, TRIPTYCH_GAMES
 
 PAINTER_ORDER = PAINTER_IDS
 
@@ -232,11 +233,20 @@ def eshi100_rules() -> dict[str, int]:
 # --------------------------------------------------------------------------- context
 
 
+def players(document: str) -> tuple[int, int]:
+    """How few and how many play, as the engines' specs say: a game's own, and for
+    Triptych's "how to choose" document the span of its three games."""
+    games = TRIPTYCH_GAMES if document == CHOOSE else (document,)
+    specs = [GAMES[g] for g in games]
+    return min(s.min_players for s in specs), max(s.max_players for s in specs)
+
+
 def context(game_id: str, lang: str) -> dict[str, Any]:
     """What every rule template may use."""
     return {
         "game": game_id,
         "lang": lang,
+        "players": players(game_id),
         "painters": PAINTER_ORDER,
         "painter_name": lambda p: painter_name(p, lang),
         "painter_rgb": painter_rgb,
