@@ -201,12 +201,12 @@ class CardFigure(Flowable):
         c.restoreState()
 
     def _hand(self, fingers: int, x: float, y: float, cw: float, ch: float) -> None:
-        from cardpress.print.diagrams import _hand, new_drawing
+        from cardpress.print.diagrams import hand, new_drawing
 
         d = new_drawing(cw, ch)
         g = Group()
         scale = cw / (19 * mm) * mm
-        _hand(g, cw / 2, ch * 0.18, fingers, ACCENT, scale)
+        hand(g, cw / 2, ch * 0.18, fingers, ACCENT, scale)
         d.add(g)
         renderPDF.draw(d, self.canv, x, y)
 
