@@ -214,9 +214,9 @@ def test_rules_index_and_home_list_how_to_choose(client, lang, name):
 PROXY_TEXT = {
     "en": (
         "Proxy card no-012",
-        "printed from a player's own Eshi 100 TCG card list",
-        "Read the rules of Eshi 100 TCG",
-        "Eshi 100 settlement",
+        "printed from a player's own Eshi 100 Exhibition TCG card list",
+        "Read the rules of Eshi 100 Exhibition TCG",
+        "Eshi 100 Exhibition settlement",
     ),
     "ja": (
         "プロキシカード no-012",

@@ -10,7 +10,7 @@ from cardpress.games.registry import GameSpec, choice, data, random_and, registe
 SPEC = register(
     GameSpec(
         id="eshi100",
-        name=Text("絵師100人展", "Eshi 100 TCG"),
+        name=Text("絵師100人展", "Eshi 100 Exhibition TCG"),
         new_game=engine.new_game,
         replay=engine.replay,
         state_class=engine.Eshi100State,
@@ -33,7 +33,7 @@ SPEC = register(
         ),
         bots=random_and(Eshi100Bot),
         words=Eshi100Words,
-        tools=(("scorers.eshi100", N_("Eshi 100 settlement")),),
+        tools=(("scorers.eshi100", N_("Eshi 100 Exhibition settlement")),),
         length=("auctions", lambda s: s.auctions),
         order=50,
     )
