@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 import threading
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,10 +36,11 @@ from reportlab.pdfbase.pdfdoc import (
     PDFName,
     PDFResourceDictionary,
     PDFStream,
-    pdfdocEnc,
 )
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
+
+from cardpress.print import deflate
 
 #: face books kept per process (a build job uses one; --watch keeps the last few)
 KEEP = 8
@@ -142,7 +142,7 @@ def record(
         states = {name: key for key, name in canvas._extgstate._c.items()}
         canvas.restoreState()
         clean = canvas._code is code and _side_effects(canvas) == before
-        stream = zlib.compress(pdfdocEnc("\n".join(ops))) if clean else None
+        stream = deflate.compress(ops) if clean else None
         book.faces[card.id] = Face(card, stream, states if clean else {}, len(book.faces))
         canvas.showPage()
     fonts = []

@@ -390,17 +390,19 @@ def bezier_ops(points: tuple[tuple[float, float], ...]) -> str:
     """
     if len(points) > 4:  # a smooth curve needs no more than every other point (PDF size)
         points = points[:-1:2] + points[-1:]
-    pts = [(round(x * 10), round(y * 10)) for x, y in points]
-    x0, y0 = pts[0]
-    if len(pts) == 1:  # a dab: a zero-length line, round caps make it a dot
-        return f"{x0} {y0} m {x0 + 1} {y0} l"
-    parts = [f"{x0} {y0} m"]
-    n = len(pts)
-    for i in range(n - 1):
-        a, b, c, d = pts[max(0, i - 1)], pts[i], pts[i + 1], pts[min(n - 1, i + 2)]
-        c1x, c1y = round(b[0] + (c[0] - a[0]) / 6), round(b[1] + (c[1] - a[1]) / 6)
-        c2x, c2y = round(c[0] - (d[0] - b[0]) / 6), round(c[1] - (d[1] - b[1]) / 6)
-        parts.append(f"{c1x} {c1y} {c2x} {c2y} {c[0]} {c[1]} c")
+    xs = [round(x * 10) for x, _ in points]
+    ys = [round(y * 10) for _, y in points]
+    n = len(xs)
+    if n == 1:  # a dab: a zero-length line, round caps make it a dot
+        return f"{xs[0]} {ys[0]} m {xs[0] + 1} {ys[0]} l"
+    # the end points repeated: the tangent at an end runs to its neighbour
+    px, py = [xs[0], *xs, xs[-1]], [ys[0], *ys, ys[-1]]
+    parts = [f"{xs[0]} {ys[0]} m"]
+    for i in range(1, n):
+        bx, by, cx, cy = px[i], py[i], px[i + 1], py[i + 1]
+        c1x, c1y = round(bx + (cx - px[i - 1]) / 6), round(by + (cy - py[i - 1]) / 6)
+        c2x, c2y = round(cx - (px[i + 2] - bx) / 6), round(cy - (py[i + 2] - by) / 6)
+        parts.append(f"{c1x} {c1y} {c2x} {c2y} {cx} {cy} c")
     return " ".join(parts)
 
 

@@ -34,6 +34,7 @@ from cardpress.print.art import brush
 from cardpress.print.art.brush import Manner, Stroke
 from cardpress.print.art.pen import Painting, Pen, clip
 from cardpress.print.colour import RGB, grey, seed_of
+from cardpress.print.deflate import Deflated
 
 #: a scene, its brushwork and the box it is painted in, by style name ("monet", ...)
 Style = tuple[Painting, Callable[[int, str], Manner], tuple[float, float]]
@@ -110,7 +111,8 @@ def _paint_all(pictures: list[Picture]) -> list[tuple[Stroke, ...]]:
 
 
 def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) -> None:
-    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache.
+    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache,
+    and write and compress their RGB operators (what the workers forked next inherit).
 
     With ``cache_dir``, pictures kept there by an earlier build are read back
     instead (the same strokes, so the same PDF bytes), and what is painted now
@@ -132,6 +134,9 @@ def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) 
                 _painted.update(zip(share, painted, strict=True))
     if folder is not None and todo:
         _keep(folder, todo)
+    for p in pictures:  # formatted and compressed once here, not again in every worker
+        for _, ops in _operators(*p, None):
+            ops.raw()
 
 
 # --------------------------------------------------------------------------- the stroke cache
@@ -202,7 +207,9 @@ def _operators(
             scratch.setStrokeColorRGB(*c)
             return scratch._code.pop()
 
-    return tuple(brush.stroke_ops(list(strokes(styles_key, seed_key, dull, hint)), colour_op))
+    runs = brush.stroke_ops(list(strokes(styles_key, seed_key, dull, hint)), colour_op)
+    # compressed once here, spliced into every face stream that prints the picture
+    return tuple((alpha, Deflated(ops)) for alpha, ops in runs)
 
 
 def draw_painted(
@@ -228,7 +235,7 @@ def draw_painted(
     canvas.scale(brush.OPS_SCALE, brush.OPS_SCALE)
     for alpha, ops in runs:
         canvas.setStrokeAlpha(alpha)
-        canvas.addLiteral(ops)
+        canvas._code.append(ops)  # as is: addLiteral's str() would drop its deflate data
     canvas.restoreState()
 
 
