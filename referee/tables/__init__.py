@@ -1,8 +1,12 @@
 """Live tables: one game of one engine shared by every phone at the table.
 
-``models`` (SQLAlchemy) and ``migrations`` (Alembic) hold the schema,
-``store`` the transactions, replay and tokens, ``api`` the JSON contract,
-``pages`` the phones' pages, ``events`` the Server-Sent Events.
+``models`` (SQLAlchemy) and ``migrations`` (Alembic) hold the schema;
+``service`` the table logic (create, act, undo, record, bots' moves) over a
+``repository`` (one module per database: ``repo_sqlite``, ``repo_postgres``,
+their shared statements in ``repo_sql``); ``store`` is how the views reach
+it with a database; ``api`` the JSON contract, ``pages`` the phones' pages
+(both word what the service leaves in the engine's English: ``reasons``),
+``events`` the Server-Sent Events.
 """
 
 from __future__ import annotations

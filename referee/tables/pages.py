@@ -30,7 +30,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup, escape
 from PIL import Image
-from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from cardpress.games import GAMES
@@ -46,7 +45,6 @@ from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
 from referee.tables import guide, results, store, words
 from referee.tables.extension import create_key, create_limit, tables, tidy
-from referee.tables.models import Action
 from referee.tables.reasons import worded
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError, ascii_number
@@ -648,22 +646,6 @@ def phone_post(table_id: str, token: str) -> Any:
     return redirect(url_for(".phone", table_id=table_id, token=token), code=303)
 
 
-def _has_person_moves(table_id: str) -> bool:
-    """Whether undo has something to take back: a person's move still live
-    (a bot's alone would only be played again at once)."""
-    with tables().db.session() as session_:
-        found = session_.scalars(
-            select(Action.id)
-            .where(
-                Action.table_id == table_id,
-                Action.undone_version.is_(None),
-                Action.by_bot.is_(False),
-            )
-            .limit(1)
-        ).first()
-    return found is not None
-
-
 def _nothing_to_undo() -> str:
     return _("Nothing to undo yet: no player has made a move.")
 
@@ -716,7 +698,7 @@ def _render(
         card_picker=card_picker(game, legal, view, request.args.get("first")),
         declare_picker=declare_picker(game, legal, view, request.args.get("painter")),
         guide=guide.lines(game, view, names, seat),
-        can_undo=caller.role == "host" and _has_person_moves(table.id),
+        can_undo=caller.role == "host" and store.has_person_moves(tables().db, table.id),
         nothing_to_undo=_nothing_to_undo(),
         bid_picker=bid_picker(game, legal, view),
         picked_bid=PICKED_BID,

@@ -138,6 +138,19 @@ class SqlRepository:
             out.extend(events)
         return out[-limit:]
 
+    def has_person_moves(self, table_id: str) -> bool:
+        with self.db.session() as session:
+            found = session.scalars(
+                select(Action.id)
+                .where(
+                    Action.table_id == table_id,
+                    Action.undone_version.is_(None),
+                    Action.by_bot.is_(False),
+                )
+                .limit(1)
+            ).first()
+        return found is not None
+
     # ------------------------------------------------------------------ create
 
     def insert(self, new: NewTable, key_seconds: float) -> Table | None:

@@ -148,6 +148,10 @@ class Repository(Protocol):
 
     def recent_events(self, table_id: str, limit: int) -> list[dict[str, Any]]: ...
 
+    def has_person_moves(self, table_id: str) -> bool:
+        """Whether a person's move is still live (what an undo can take back)."""
+        ...
+
     def insert(self, new: NewTable, key_seconds: float) -> Table | None:
         """Insert ``new`` and announce its version; if a table created with the
         same create key less than ``key_seconds`` ago exists, insert nothing

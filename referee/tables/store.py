@@ -91,6 +91,12 @@ def recent_events(db: Database, table_id: str, limit: int = 12) -> list[dict[str
     return repository(db).recent_events(table_id, limit)
 
 
+def has_person_moves(db: Database, table_id: str) -> bool:
+    """Whether undo has something to take back: a person's move still live
+    (a bot's alone would only be played again at once)."""
+    return repository(db).has_person_moves(table_id)
+
+
 @once_more_on_disconnect
 def game_record(db: Database, table_id: str, caller_token: str | None) -> Record:
     return service.game_record(repository(db), table_id, caller_token)
