@@ -156,9 +156,10 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
     for i, raw in enumerate(r.tables(settings, "game")):
         p = f"game[{i}]."
         r.only(raw, {"id", "name", "players", "minutes", "roles"}, prefix=p)
+        if "players" in raw:
+            r.error(f"{p}players", PLAYERS_ARE_THE_GAMES)
         gid = r.string(raw, "id", choices=TRIPTYCH_GAMES, prefix=p)
         name = r.text(raw, "name", prefix=p)
-        players = r.int_range(raw, "players", 1, 8, prefix=p)
         minutes = r.int_range(raw, "minutes", 1, 240, prefix=p)
         roles_raw = r.table(raw, "roles", prefix=p) or {}
         roles: dict[TriptychKind, Text] = {}
@@ -169,8 +170,8 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
             role = r.text(roles_raw, kind, prefix=f"{p}roles.")
             if role:
                 roles[TriptychKind(kind)] = role
-        if gid and name and players and minutes:
-            games.append(GameInfo(gid, name, players, minutes, roles))
+        if gid and name and minutes:
+            games.append(GameInfo(gid, name, minutes, roles))
     for missing in set(TRIPTYCH_GAMES) - {g.id for g in games}:
         r.error("game", f"game {missing!r} is not defined")
 
@@ -385,7 +386,15 @@ ESHI_SETTINGS = {"catalogue", "starter"}
 
 #: tables an earlier catalogue.toml had, whose numbers are the game's rules: the
 #: engine never read them, so an edit there changed nothing; say so instead
+#: how many play is the engine's (its spec's), which the referee, the rule sheets
+#: and the rule cards read; a number here could only disagree with it
+PLAYERS_ARE_THE_GAMES = (
+    "how many play is a rule of the game, which the referee and the rule sheets "
+    "take from the game itself; remove this key"
+)
+
 _GAME_NUMBERS = {
+    "players": PLAYERS_ARE_THE_GAMES,
     "deck_rules": (
         f"a deck's size ({ESHI100_DECK} cards, at most {ESHI100_MAX_COPIES} copies: ES-7) "
         "is a rule of the game, which the referee plays by; remove this table"
@@ -407,7 +416,7 @@ def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue |
         data,
         {
             "name", "maker", "release", "general_release", "set_name", "set_types",
-            "pack_cards", "pack_price_yen", "players", "icon", *_GAME_NUMBERS,
+            "pack_cards", "pack_price_yen", "icon", *_GAME_NUMBERS,
         },
     )  # fmt: skip
     for key in _GAME_NUMBERS.keys() & data.keys():
@@ -431,7 +440,6 @@ def load_eshi100_catalogue(path: Path, problems: Problems) -> Eshi100Catalogue |
         set_types=r.integer(data, "set_types", 1, 10_000),
         pack_cards=r.integer(data, "pack_cards", 1, 100),
         pack_price_yen=r.integer(data, "pack_price_yen", 1, 100_000),
-        players=r.int_range(data, "players", 1, 8),
     )
     if any(v is None for v in values.values()):
         return None

@@ -63,7 +63,6 @@ class GameInfo:
 
     id: str
     name: Text
-    players: tuple[int, int]
     minutes: tuple[int, int]
     roles: dict[TriptychKind, Text]
 
@@ -231,7 +230,6 @@ class Eshi100Catalogue:
     set_types: int
     pack_cards: int
     pack_price_yen: int
-    players: tuple[int, int]
     icons: tuple[IconInfo, ...]
 
     #: ES-7's numbers are the game's (``cardpress.vocabulary``), not card data: the

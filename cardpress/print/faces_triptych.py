@@ -24,6 +24,7 @@ from reportlab.platypus import Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
 from cardpress.catalogue.models import TriptychCard, TriptychDeck, TriptychKind
+from cardpress.games import GAMES
 from cardpress.print.art import RGB, Ink, draw_card_art, hex_rgb, mix, readable
 from cardpress.print.fonts import MONO, register_fonts
 from cardpress.print.glyphs import draw_symbol
@@ -647,10 +648,10 @@ def draw_rule_card(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> 
     maxw = ctx.w - 2 * left
     rules = [ctx._("Rules"), deck.name[ctx.lang]]
     if game != "choose":  # who and how long, in the header: the panel is for the rules
-        info = deck.game(game)
+        info, spec = deck.game(game), GAMES[game]  # how many play is the engine's
         rules.append(
             ctx._("{lo}–{hi} players · {mlo}–{mhi} min").format(
-                lo=info.players[0], hi=info.players[1], mlo=info.minutes[0], mhi=info.minutes[1]
+                lo=spec.min_players, hi=spec.max_players, mlo=info.minutes[0], mhi=info.minutes[1]
             )
         )
     kicker = with_version(side_by_side(rules, ctx.lang), deck, ctx.lang)

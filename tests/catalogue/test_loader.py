@@ -319,6 +319,23 @@ def test_the_games_numbers_are_not_card_data(cards_copy: Path) -> None:
     one_error(cards_copy, "catalogue.toml", "play", "hand (5)", "remove this table")
 
 
+def test_how_many_play_is_not_card_data(cards_copy: Path) -> None:
+    """The engines say how many play (the referee, the rule sheets and the rule cards
+    read it there): a count in the card data could only disagree, so it is named."""
+    edit(
+        cards_copy / "eshi100" / "catalogue.toml",
+        "pack_price_yen = 500",
+        "pack_price_yen = 500\nplayers = [2, 5]",
+    )
+    edit(
+        cards_copy / "triptych" / "deck.toml",
+        'name = { ja = "ギャラリーラッシュ", en = "Gallery Rush" }',
+        'name = { ja = "ギャラリーラッシュ", en = "Gallery Rush" }\nplayers = [2, 6]',
+    )
+    one_error(cards_copy, "catalogue.toml", "players", "rule of the game", "remove this key")
+    one_error(cards_copy, "deck.toml", "game[0].players", "rule of the game", "remove this key")
+
+
 def test_eshi100_models() -> None:
     deck = load_catalogue().eshi100
     assert deck.catalogue.set_types == 104
