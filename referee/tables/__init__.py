@@ -23,5 +23,7 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    # the follow pages and scorers name a table's options as the create page does
+    app.jinja_env.globals.update(option_name=pages.option_name, option_label=pages.option_label)
     if not app.config.get("TESTING"):
         ext.db  # noqa: B018 - a fresh database is created on first start

@@ -96,7 +96,7 @@ OPTION_LABELS = {
     ("pass_rule", "standard"): N_("standard: pass when every match needs an alta-hand card"),
     ("pass_rule", "strict"): N_("strict: pass only when every match uses alta-hand cards alone"),
     ("turn_order", "counter-clockwise"): N_("counter-clockwise"),
-    ("turn_order", "clockwise"): N_("clockwise"),
+    ("turn_order", "clockwise"): N_("clockwise (variant)"),
     ("deck", "starter"): N_("the printed proxy starter deck, for everyone"),
     ("deck", "standard"): N_("the referee's plain deck of ten card types (not printed)"),
     ("bit_cards_discarded", True): N_("are discarded and no longer count"),
