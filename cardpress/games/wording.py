@@ -272,6 +272,11 @@ class Words:
         """How a game played together ended, in the engine's word (the API's ``reason``)."""
         return "matched" if getattr(state, "won", False) else "lost"
 
+    def team_headline(self, state: Any, won: bool) -> str:
+        """The result's first line for a game played together; a game says
+        more about how the team lost (what was left) by overriding it."""
+        return self.s._("The team won.") if won else self.s._("The team lost.")
+
     def counts(self, state: Any, seat: int) -> dict[str, Any]:
         """A player's count at the end as the rules count it (language-free: the
         API's result). The engines' ``scores()`` are orderings, which no rule names."""

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from cardpress.games import GameState
@@ -101,7 +100,15 @@ def shown(game: str, state: GameState, names: Sequence[str]) -> Shown | None:
     why = said.why(found.reason, words.joined([names[w] for w in found.winners]))
     if found.team:
         return Shown(
-            _team_headline(found, state), why, found.rule_ids, True, found.won, [], [], [], []
+            said.team_headline(state, bool(found.won)),
+            why,
+            found.rule_ids,
+            True,
+            found.won,
+            [],
+            [],
+            [],
+            [],
         )
     headline = ngettext(
         "Winner: %(names)s",
@@ -124,15 +131,4 @@ def shown(game: str, state: GameState, names: Sequence[str]) -> Shown | None:
         rows,
         [line for line in added if line is not None],
         said.tie_breaks(state, names),
-    )
-
-
-def _team_headline(found: Result, state: Any) -> str:
-    if found.won:
-        return _("The team won.")
-    left = sum(1 for c in state.pyramid if c)
-    return ngettext(
-        "The team lost, with %(num)s pyramid card left.",
-        "The team lost, with %(num)s pyramid cards left.",
-        left,
     )

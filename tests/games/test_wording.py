@@ -77,6 +77,24 @@ def test_a_game_that_words_nothing_shows_its_ids():
     assert plain.event({"kind": "undo", "player": 1}, NAMES) == "Ben's last move was taken back."
 
 
+def test_a_team_game_says_how_the_team_ended_in_its_own_words():
+    """A game played together gets the plain team lines; Ultimatch adds what was left."""
+    for lang, won, lost in (
+        ("en", "The team won.", "The team lost."),
+        ("ja", "チームの勝ちです。", "チームの負けです。"),
+    ):
+        plain = Words(CatalogueSpeech(lang))
+        assert (plain.team_headline(None, True), plain.team_headline(None, False)) == (won, lost)
+    game = GAMES["ultimatch"].new_game(1, 0)
+    left = sum(1 for c in game.pyramid if c)
+    assert words("ultimatch", "en").team_headline(game, False) == (
+        f"The team lost, with {left} pyramid cards left."
+    )
+    ja = words("ultimatch", "ja").team_headline(game, False)
+    assert ja == f"チームの負けです。ピラミッドにカードが{left}枚残りました。"
+    assert words("ultimatch", "ja").team_headline(game, True) == "チームの勝ちです。"
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_move_and_event_of_a_random_game_has_words(game):
     """No label or sentence is the engine's id, in either language (an English

@@ -174,6 +174,15 @@ class UltimatchWords(Words):
             return TEAM_WON
         return NO_MATCH_LEFT if state.num_players == 1 else ALL_PASSED
 
+    def team_headline(self, state: Any, won: bool) -> str:
+        if won:
+            return super().team_headline(state, won)
+        return self.s.ngettext(
+            "The team lost, with %(num)s pyramid card left.",
+            "The team lost, with %(num)s pyramid cards left.",
+            sum(1 for c in state.pyramid if c),
+        )
+
     def why(self, reason: str, winners: str) -> str:
         if reason == TEAM_WON:
             return self.s._("Every card of the pyramid is matched.")
