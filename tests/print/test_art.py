@@ -32,10 +32,44 @@ def test_art_is_deterministic_per_card_and_differs_between_cards():
     assert _ops(t.card("g1")) != _ops(t.card("v1"))
 
 
-def test_forgery_is_dulled():
+def _art_box(card):
+    """One card's art box alone, rasterised (RGB, 72 dpi)."""
+    from cardpress.print.export import rasterise_images
+
+    register_fonts()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(150, 115), invariant=1, initialFontName=SANS)
+    draw_card_art(c, card, 0, 0, 150, 115)
+    c.showPage()
+    c.save()
+    return rasterise_images(buf.getvalue(), 72)[0]
+
+
+def test_a_forgery_is_a_mirrored_copy_in_slid_hues():
+    """A forger's copy of a painting is mirrored (copied from a reversed print) and its
+    hues are off: its light and shade follow the painting flipped far better than the
+    painting itself, and its colours have moved round the colour wheel."""
+    import numpy as np
+    from PIL import ImageFilter, ImageOps
+
+    def shade(im) -> np.ndarray:
+        return np.asarray(im.convert("L").filter(ImageFilter.GaussianBlur(3)), dtype=float)
+
+    def likeness(a: np.ndarray, b: np.ndarray) -> float:  # correlation: blind to the palette
+        a, b = a - a.mean(), b - b.mean()
+        return float((a * b).sum() / np.sqrt((a * a).sum() * (b * b).sum()))
+
     t = catalogue().triptych
-    forged = dataclasses.replace(t.card("fm"), id="m1")
-    assert _ops(forged) != _ops(t.card("m1"))
+    for real_id, forgery_id in (("m3", "fm"), ("g5", "fg"), ("v1", "fv")):
+        real = t.card(real_id)
+        copy = _art_box(dataclasses.replace(t.card(forgery_id), id=real_id, title=real.title))
+        original = _art_box(real)
+        mirrored = likeness(shade(copy), shade(ImageOps.mirror(original)))
+        straight = likeness(shade(copy), shade(original))
+        assert mirrored > 0.8 and mirrored > straight + 0.1, (real_id, mirrored, straight)
+        hues = [np.asarray(im.convert("HSV"), dtype=float)[..., 0] for im in (copy, original)]
+        turned = np.abs((hues[0] - hues[1][:, ::-1] + 128) % 256 - 128).mean()
+        assert turned > 8, (real_id, turned)  # of 256 steps round the wheel
 
 
 def test_missing_image_warns_and_draws_a_placeholder(tmp_path: Path):

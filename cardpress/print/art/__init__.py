@@ -11,8 +11,10 @@ generator):
 - Vermeer: calm geometric interiors with light falling from a window on the
   left, chequered floors and a figure at work.
 
-The Mona Lisa has its own picture, and a forgery is the painter's picture
-dulled, with a red stamp across it. An image file named in the card data
+The Mona Lisa has its own picture, and a forgery is a forger's copy of a
+painter's picture, recognisably off before its red stamp is read: mirrored
+(copied from a reversed print), its hues slid a step, painted in coarse
+mechanical strokes (``painterly.forged``). An image file named in the card data
 replaces the generated art; a missing file warns and draws a placeholder.
 """
 

@@ -15,6 +15,7 @@ there, keyed by the picture and the art code, so the next process (a
 
 from __future__ import annotations
 
+import colorsys
 import dataclasses
 import hashlib
 import io
@@ -33,7 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardpress.print.art import brush
 from cardpress.print.art.brush import Manner, Stroke
 from cardpress.print.art.pen import Painting, Pen, clip
-from cardpress.print.colour import RGB, grey, seed_of
+from cardpress.print.colour import RGB, seed_of
 from cardpress.print.deflate import Deflated
 
 #: a scene, its brushwork and the box it is painted in, by style name ("monet", ...)
@@ -41,21 +42,22 @@ Style = tuple[Painting, Callable[[int, str], Manner], tuple[float, float]]
 
 
 def forged(manner: Manner) -> Manner:
-    """A forger's copy of a manner: a muddied palette and mechanical brushwork.
+    """A forger's copy of a manner: coarse, mechanical brushwork.
 
-    Every stroke runs at one slant, straight and of one width, the colour
-    flattened; next to the real painter's cards a forgery reads as "off"
-    before its stamp is seen.
+    Brushes a third larger (no detail drawn as small), every stroke at one
+    slant, straight, of one width, the colour flattened; beside the real
+    painter's cards a forgery reads as "off" before its stamp is seen.
     """
     return dataclasses.replace(
         manner,
+        brushes=tuple(round(r * 1.35, 2) for r in manner.brushes),
         hatch=0.75,
         curvature=0.0,
         width_jitter=0.0,
         hue_jitter=0.0,
         value_jitter=0.0,
-        saturation=min(manner.saturation, 0.8),
-        contrast=0.8,
+        saturation=min(manner.saturation, 1.0),
+        contrast=1.15,
         flow=None,
         impasto=0.0,
         accents=0.0,
@@ -67,9 +69,11 @@ def forged(manner: Manner) -> Manner:
 
 
 def _dull(c: RGB) -> RGB:
-    """A forger's palette: greyed, with a yellow-brown cast of old varnish."""
-    g = grey(c, 0.55)
-    return (min(1.0, g[0] * 1.02 + 0.03), min(1.0, g[1] * 0.98 + 0.02), g[2] * 0.82)
+    """A forger's palette: every hue slid a step (skies turn violet, greens sour, reds
+    orange), too saturated and a shade dark, under a brownish varnish."""
+    hh, ll, ss = colorsys.rgb_to_hls(*c)
+    r, g, b = colorsys.hls_to_rgb((hh + 0.07) % 1.0, ll * 0.88, min(1.0, ss * 1.3))
+    return (min(1.0, r * 0.96 + 0.04), min(1.0, g * 0.92 + 0.03), b * 0.8)
 
 
 #: the box every picture is painted in (pt); printed, it is scaled to its art box
@@ -97,6 +101,9 @@ def _paint(picture: Picture) -> tuple[Stroke, ...]:
 
     def draw(c: Canvas) -> None:
         pen = Pen(c, random.Random(seed_of(seed_key)), _dull if dull else (lambda c: c), hint)
+        if dull:  # copied from a reversed print: the composition mirrored, the light wrong
+            c.translate(w, 0)
+            c.scale(-1, 1)
         scene(pen, w, h)
 
     ref = brush.reference(draw, w, h)
