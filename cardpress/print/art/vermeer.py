@@ -218,12 +218,14 @@ def _astronomer(pen: Pen, w: float, h: float) -> None:
             (w * 0.52, 0),
         ],
     )
-    # the celestial globe, large and pale, caught by the light
-    gx, gy, r = w * 0.32, h * 0.6, w * 0.12
-    pen.ellipse(gx, gy, r, r, hex_rgb("#d8c08a"))
-    pen.ellipse(gx - r * 0.3, gy + r * 0.3, r * 0.55, r * 0.5, hex_rgb("#efdcaa"), 0.8)
-    pen.arc(gx, gy, r, 0, 360, hex_rgb("#5a4028"), 1.0)
-    pen.arc(gx, gy - r * 1.3, r * 1.35, 60, 60, hex_rgb("#6a4a2a"), 0.7)  # the meridian ring
+    # the celestial globe, large, ochre, lit on its left and dark on its right, in its
+    # bright brass meridian ring (pale all over, at card size it read as a bald head)
+    gx, gy, r = w * 0.34, h * 0.6, w * 0.14
+    pen.ellipse(gx, gy, r, r, hex_rgb("#9a7438"))
+    pen.ellipse(gx - r * 0.3, gy + r * 0.2, r * 0.62, r * 0.66, hex_rgb("#d8b470"), 0.9)
+    pen.ellipse(gx + r * 0.45, gy - r * 0.2, r * 0.45, r * 0.7, hex_rgb("#5a4020"), 0.7)
+    pen.arc(gx, gy, r * 1.12, 0, 360, hex_rgb("#e0c060"), 1.8)  # the meridian ring
+    pen.arc(gx, gy, r, 0, 360, hex_rgb("#3a2814"), 1.0)
     for a in (0.3, 1.5, 2.6, 4.0):
         pen.dab(
             gx + math.cos(a) * r * 0.5,
@@ -279,8 +281,9 @@ def _geographer(pen: Pen, w: float, h: float) -> None:
         0.3,
     )
     # the sea chart on the back wall: pale paper, a blue sea, brown coasts, dark rods
-    mx, my, mw, mh = w * 0.5, h * 0.56, w * 0.3, h * 0.32
+    mx, my, mw, mh = w * 0.46, h * 0.5, w * 0.37, h * 0.42
     pen.rect(mx, my, mw, mh, hex_rgb("#e6dcc0"))
+    pen.rect(mx + mw * 0.04, my + mh * 0.06, mw * 0.92, mh * 0.88, hex_rgb("#8fa6b4"))  # the sea
     pen.blob(
         [
             (mx + mw * 0.1, my + mh * 0.2),
@@ -350,8 +353,9 @@ def _geographer(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#2f4f86"),
     )
     pen.ellipse(cx - w * 0.185, h * 0.645, 2.4, 2.0, hex_rgb("#e0bc94"))
-    pen.dab(cx - w * 0.2, h * 0.6, h * 0.1, 1.35, 0.8, hex_rgb("#1e1e1e"))  # the dividers
-    pen.dab(cx - w * 0.18, h * 0.6, h * 0.1, 1.75, 0.8, hex_rgb("#1e1e1e"))
+    # the dividers, long and dark against the lit window wall
+    pen.dab(cx - w * 0.2, h * 0.58, h * 0.18, 1.3, 1.3, hex_rgb("#1a1612"))
+    pen.dab(cx - w * 0.17, h * 0.58, h * 0.18, 1.85, 1.3, hex_rgb("#1a1612"))
     # his left hand on a book on the table
     pen.rect(cx - w * 0.08, h * 0.44, w * 0.08, h * 0.05, hex_rgb("#8a6a3a"))
 
