@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from babel.lists import format_list
+
 View = Mapping[str, Any] | None
 
 
@@ -116,6 +118,11 @@ class Words:
 
     def joined(self, parts: Iterable[str]) -> str:
         return self.sep().join(parts)
+
+    def listed(self, parts: Iterable[str]) -> str:
+        """Names a sentence is about, as the language lists them ("Ben and Chi",
+        "Ben, Chi, and Dan"; ja 「Ben、Chi」): "Ben, Chi each offer" is not English."""
+        return format_list(list(parts), locale=self.s.lang)
 
     def plus_joined(self, parts: Iterable[str]) -> str:
         """Parts joined by a plus sign as the language sets it: 赤＋黄, Red + Yellow (termbase)."""
@@ -252,7 +259,7 @@ class Words:
             "The game is over: %(winners)s won.",
             "The game is over: %(winners)s share the win.",
             len(won),
-            winners=self.joined(won),
+            winners=self.listed(won),
         )
 
     ev_settlement = ev_game_end
@@ -341,7 +348,7 @@ class Words:
                 _(
                     "%(players)s have the same score (%(score)s); the tie-break places them: "
                     "%(order)s.",
-                    players=self.joined([names[s] for s in sorted(seats)]),
+                    players=self.listed([names[s] for s in sorted(seats)]),
                     score=int(score) if float(score).is_integer() else score,
                     order=self.joined(order),
                 )
@@ -352,7 +359,7 @@ class Words:
         for place, seats in sorted(by_place.items()):
             if len(seats) < 2:
                 continue
-            who = self.joined([names[s] for s in seats])
+            who = self.listed([names[s] for s in seats])
             if len({scores[s] for s in seats}) == 1:
                 out.append(
                     _(

@@ -242,7 +242,7 @@ class DetectiveEyeWords(PaintingWords):
                     _(
                         "%(players)s hold the same number of forgeries (%(count)s); fewer cards "
                         "in hand places them: %(order)s.",
-                        players=self.joined([names[s] for s in seats]),
+                        players=self.listed([names[s] for s in seats]),
                         count=f,
                         order=self.joined(order),
                     )
@@ -255,7 +255,7 @@ class DetectiveEyeWords(PaintingWords):
                 out.append(
                     _(
                         "%(players)s share place %(place)s.",
-                        players=self.joined([names[s] for s in seats]),
+                        players=self.listed([names[s] for s in seats]),
                         place=place,
                     )
                 )

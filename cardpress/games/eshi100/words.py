@@ -190,7 +190,7 @@ class Eshi100Words(Words):
     def ev_winners(self, e: Said) -> str:
         return self.s._(
             "The auction goes to %(winners)s.",
-            winners=self.joined([e.name(w) for w in e.data.get("winners", [])]),
+            winners=self.listed([e.name(w) for w in e.data.get("winners", [])]),
         )
 
     def ev_no_winner(self, e: Said) -> str:

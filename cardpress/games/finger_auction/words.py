@@ -115,7 +115,7 @@ class FingerAuctionWords(PaintingWords):
                 out.append(
                     _(
                         "%(players)s all bid %(value)s: those bids collide.",
-                        players=self.joined(who),
+                        players=self.listed(who),
                         value=value,
                     )
                 )

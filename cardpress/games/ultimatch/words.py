@@ -65,7 +65,7 @@ class UltimatchWords(Words):
         _ = self.s._
         phase = view.get("phase")
         turn = int(view.get("turn", 0))
-        others = self.joined([n for i, n in enumerate(names) if i != turn])
+        others = self.listed([n for i, n in enumerate(names) if i != turn])
         if phase == "offer":
             if seat == turn:
                 return [

@@ -109,3 +109,10 @@ def logged(client: Any, table: str, host_token: str) -> dict[str, Any]:
     app = getattr(client, "application", client)
     with app.app_context():
         return store.game_record(app.extensions["cardpress-tables"].db, table, host_token).full
+
+
+def said_list(names: list[str]) -> str:
+    """Names as an English sentence lists them: "Aki and Ben", "Aki, Ben, and Chi"."""
+    if len(names) < 3:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]

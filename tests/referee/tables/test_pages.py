@@ -12,7 +12,7 @@ import zxingcpp
 from PIL import Image
 
 from cardpress.games import GAMES
-from tests.referee.tables.conftest import auth, create_table, logged, make_app, path_of
+from tests.referee.tables.conftest import auth, create_table, logged, make_app, path_of, said_list
 
 
 def _create_by_form(client, game: str, names: list[str], bots=(), lang="en") -> str:
@@ -115,7 +115,7 @@ def test_outcomes_in_words_with_the_ruling(api):
     for path, bid in zip(paths, (2, 2, 4), strict=True):
         assert api.post(path, data={"action": f"bid:{bid}"}).status_code == 303
     html = api.get(paths[0]).get_data(as_text=True)
-    assert "Aki, Ben all bid 2: those bids collide." in html
+    assert "Aki and Ben all bid 2: those bids collide." in html
     assert "Chi won and takes 4 cards." in html
     assert 'href="/en/rules/finger-auction#FA-1"' in html
 
@@ -682,7 +682,7 @@ def test_the_result_says_how_ties_were_broken(api):
     en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
     order = ", ".join(f"{ranks[p]}. {names[p]} ({len(state.held[p])} cards held)" for p in by_place)
     assert (
-        f"{', '.join(names[p] for p in tied)} have the same score ({int(scores[tied[0]])}); "
+        f"{said_list([names[p] for p in tied])} have the same score ({int(scores[tied[0]])}); "
         f"the tie-break places them: {order}." in en
     ), en[-1500:]
     ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
@@ -702,7 +702,7 @@ def test_the_result_says_how_ties_were_broken(api):
     table = _play(api, seed, moves)
     ranks = state.ranking()
     place = next(r for r in ranks if ranks.count(r) > 1)
-    sharing = ", ".join(n for n, r in zip(names, ranks, strict=True) if r == place)
+    sharing = said_list([n for n, r in zip(names, ranks, strict=True) if r == place])
     en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
     assert f"{sharing} share place {place}: the tie-break leaves them level." in en, en[-1500:]
     ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
@@ -768,7 +768,7 @@ def test_places_shared_without_a_tie_are_not_called_a_tie(api):
     table = _play(api, seed, moves, "gallery-rush")
     names, seconds = NAMES, [p for p, r in enumerate(state.ranking()) if r == 2]
     en = _text(api.get(f"/en/tables/{table}").get_data(as_text=True))
-    shared = ", ".join(names[p] for p in seconds)
+    shared = said_list([names[p] for p in seconds])
     assert f"{shared} share place 2." in en and "leaves them level" not in en, en[-1200:]
     ja = _text(api.get(f"/ja/tables/{table}").get_data(as_text=True))
     assert f"{'、'.join(names[p] for p in seconds)}は2位で並びます。" in ja, ja[-1200:]

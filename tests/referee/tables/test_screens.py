@@ -15,7 +15,7 @@ from html import unescape
 import pytest
 
 from cardpress.games import GAMES
-from tests.referee.tables.conftest import create_table, path_of
+from tests.referee.tables.conftest import create_table, path_of, said_list
 from tests.referee.tables.test_pages import _error, _posted, raw_ids
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # pages only
@@ -158,7 +158,7 @@ def test_ultimatch_offers_are_explained_while_everyone_waits(api):
         "one card face down, or nothing" in before
     ), before
     active = _text(api.get(seats[turn]).get_data(as_text=True))
-    others = ", ".join(n for i, n in enumerate(names) if i != turn)
+    others = said_list([n for i, n in enumerate(names) if i != turn])
     assert f"Your turn begins with an exchange: {others} each offer you one card" in active
     ja = _text(api.get(seats[turn].replace("/en/", "/ja/")).get_data(as_text=True))
     assert (
@@ -278,7 +278,7 @@ def test_bids_and_collisions_use_the_languages_own_punctuation(api):
     assert "; " not in ja and "Aki, Ben" not in ja
     assert "Chiが落札し、3枚取りました。" in ja
     en = _finger_auction_event(api, (1, 1, 3), "en")
-    assert "Bids: Aki 1, Ben 1, Chi 3. Aki, Ben all bid 1: those bids collide." in en
+    assert "Bids: Aki 1, Ben 1, Chi 3. Aki and Ben all bid 1: those bids collide." in en
     assert "Chi won and takes 3 cards." in en and "card(s)" not in en
     one = _finger_auction_event(api, (2, 2, 1), "en")
     assert "Chi won and takes 1 card." in one
