@@ -134,9 +134,24 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#b08a66"),
         0.7,
     )
-    pen.ellipse(cx - w * 0.05, h * 0.5, w * 0.018, h * 0.02, hex_rgb("#2a2218"))
-    pen.ellipse(cx + w * 0.045, h * 0.49, w * 0.016, h * 0.018, hex_rgb("#2a2218"))
-    pen.ellipse(cx, h * 0.36, w * 0.03, h * 0.015, hex_rgb("#b8564a"))  # parted lips
+    # the lit cheek and brow, the nose's shadow falling to the right
+    pen.blob(
+        around(cx, w, h, (-0.12, 0.5), (-0.09, 0.34), (-0.02, 0.4), (-0.04, 0.58)),
+        hex_rgb("#f6dcb8"),
+        0.8,
+    )
+    pen.poly(
+        around(cx, w, h, (0.0, 0.48), (0.035, 0.4), (0.01, 0.395)),
+        hex_rgb("#9a7656"),
+        0.8,
+    )
+    # the eyes, turned to us, each with its white and its catch of light
+    for ex, ey in ((-0.05, 0.5), (0.045, 0.49)):
+        pen.ellipse(cx + w * ex, h * ey, w * 0.024, h * 0.022, hex_rgb("#f0ece0"))
+        pen.ellipse(cx + w * ex + 0.6, h * ey, w * 0.014, h * 0.02, hex_rgb("#2a2218"))
+        pen.ellipse(cx + w * ex - 0.4, h * ey + 0.8, 0.7, 0.7, (1.0, 1.0, 1.0))
+    pen.ellipse(cx, h * 0.355, w * 0.034, h * 0.022, hex_rgb("#c0463c"))  # parted lips
+    pen.ellipse(cx - w * 0.01, h * 0.362, w * 0.01, h * 0.006, hex_rgb("#f4c0a8"))
     # the ultramarine turban and its yellow fall behind
     pen.blob(
         around(
@@ -160,9 +175,12 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
         around(cx, w, h, (0.12, 0.66), (0.2, 0.55), (0.22, 0.3), (0.15, 0.4)),
         hex_rgb("#d9b23a"),
     )
-    # the pearl, the brightest thing in the picture
-    pen.ellipse(cx + w * 0.115, h * 0.33, w * 0.026, w * 0.03, hex_rgb("#c8ccd0"))
-    pen.ellipse(cx + w * 0.108, h * 0.345, w * 0.009, w * 0.009, (1.0, 1.0, 1.0))
+    # the pearl, large in the shadow under her ear: grey below, the collar's light in it,
+    # and the brightest thing in the picture, its highlight
+    px, py, pr = cx + w * 0.12, h * 0.32, w * 0.036
+    pen.ellipse(px, py, pr, pr * 1.15, hex_rgb("#8e949a"))
+    pen.ellipse(px - pr * 0.1, py - pr * 0.45, pr * 0.6, pr * 0.35, hex_rgb("#d8dce0"), 0.9)
+    pen.ellipse(px - pr * 0.3, py + pr * 0.4, pr * 0.32, pr * 0.32, (1.0, 1.0, 1.0))
 
 
 def _leaded_window(pen: Pen, x0, y0, ww, wh, glass: str = "#dfe6d8") -> None:
