@@ -232,6 +232,11 @@ class GameState(ABC):
     def scores(self) -> list[float]:
         """The game's own score per seat (points, collection size...)."""
 
+    def collected(self, seat: int) -> list[str] | None:
+        """The cards a player ended with, as the game keeps them (None: it
+        keeps none): what a play report counts winning collections by."""
+        return None
+
     @abstractmethod
     def ranking(self) -> list[int]:
         """Rank per seat, 1 = best; equal ranks are shared places."""

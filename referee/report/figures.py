@@ -90,7 +90,7 @@ class Figures:
         for seat, share in enumerate(state.returns()):
             wins[(seat - first) % n] += share
         for seat in state.winners():
-            cards = collection(state, seat)
+            cards = state.collected(seat)
             if cards is None:
                 continue
             self.winning_collections += 1
@@ -119,24 +119,6 @@ def first_seat(state: GameState) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return 0
-
-
-def collection(state: Any, seat: int) -> list[str] | None:
-    """The cards a player ended with, as the game keeps them (None: it keeps none)."""
-    game = state.game_id
-    if game == "gallery-rush":
-        return list(state.collections[seat])
-    if game == "finger-auction":
-        return list(state.held[seat])
-    if game == "detective-eye":
-        return list(state.hands[seat])
-    if game == "eshi100":
-        out = []
-        for ref in state.collections[seat]:
-            owner, _, index = str(ref).partition(".")
-            out.append(str(state.cards[int(owner)][int(index)]["id"]))
-        return out
-    return None
 
 
 def setup_of(game: str, options: Mapping[str, Any]) -> str:

@@ -352,6 +352,9 @@ class DetectiveEyeState(GameState):
         """DE-8 when the forgery supply ran out, DE-7 when a hand did."""
         return END_RULES.get(self.end_reason or "", ())
 
+    def collected(self, seat: int) -> list[str] | None:
+        return list(self.hands[seat])
+
     def ranking(self) -> list[int]:
         n = self.num_players
         if self.end_reason == "supply":

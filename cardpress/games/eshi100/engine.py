@@ -447,6 +447,13 @@ class Eshi100State(GameState):
     def scores(self) -> list[float]:
         return [float(s.score) for s in self.settlements()]
 
+    def collected(self, seat: int) -> list[str] | None:
+        out = []
+        for ref in self.collections[seat]:
+            owner, _, index = str(ref).partition(".")
+            out.append(str(self.cards[int(owner)][int(index)]["id"]))
+        return out
+
     def ranking(self) -> list[int]:
         return rank_by(self.scores())
 

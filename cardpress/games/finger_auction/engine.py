@@ -604,6 +604,9 @@ class FingerAuctionState(GameState):
     def result_rules(self) -> tuple[str, ...]:
         return ("FA-6", "FA-7") if self.is_terminal() else ()
 
+    def collected(self, seat: int) -> list[str] | None:
+        return list(self.held[seat])
+
     def ranking(self) -> list[int]:
         """Highest total, then fewest cards held (FA-7)."""
         n = self.num_players

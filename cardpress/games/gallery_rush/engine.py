@@ -261,6 +261,9 @@ class GalleryRushState(GameState):
     def result_rules(self) -> tuple[str, ...]:
         return END_RULES.get(self.end_reason or "", ())
 
+    def collected(self, seat: int) -> list[str] | None:
+        return list(self.collections[seat])
+
     def ranking(self) -> list[int]:
         if self.sole_winner is not None:
             return [1 if p == self.sole_winner else 2 for p in range(self.num_players)]
