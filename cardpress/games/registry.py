@@ -74,8 +74,9 @@ class Option:
     default: Any = None
     suggested: Any = None
     refusal: str | None = None
-    #: how a form names the option and its values (msgids), for a game the
-    #: referee has no words of its own for
+    #: how the create and record pages name the option and its values (msgids,
+    #: marked with N_ so the "messages" catalogue translates them); a seat
+    #: option's values are worded as seats
     label: str | None = None
     labels: tuple[tuple[Any, str], ...] = ()
 
@@ -94,8 +95,8 @@ def choice(name: str, choices: tuple[Any, ...], **kw: Any) -> Option:
     return Option(name, "choice", tuple(choices), **kw)
 
 
-def seat(name: str) -> Option:
-    return Option(name, "seat")
+def seat(name: str, **kw: Any) -> Option:
+    return Option(name, "seat", **kw)
 
 
 def data(name: str) -> Option:

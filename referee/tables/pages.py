@@ -70,43 +70,10 @@ OPTION_CHOICES: PerGame = PerGame(
 #: shown unfolded on the create page (the choice most tables make)
 SHOWN_OPTIONS = {"variant", "difficulty", "deck"}
 
-#: how the create page names each option
-OPTION_NAMES = {
-    "start_player": N_("Who starts"),
-    "variant": N_("Variant"),
-    "difficulty": N_("Difficulty"),
-    "pass_rule": N_("Passing (UM-6)"),
-    "turn_order": N_("Turn order (UM-7)"),
-    "dealer": N_("Dealer (UM-7: ties for first player go to the dealer's left)"),
-    "deck": N_("Cards"),
-    "auctioneer": N_("First auctioneer"),
-    "bit_cards_discarded": N_("Cards whose bid effect acted"),
-}
-
-#: how the create page names each option value
-OPTION_LABELS = {
-    ("variant", "standard"): N_("standard"),
-    ("variant", "strict"): N_("strict: any collision among three or more means a re-bid"),
-    ("difficulty", "normal"): N_("normal"),
-    ("difficulty", "easier-alta-1"): N_("easier: one more alta-hand card"),
-    ("difficulty", "easier-alta-2"): N_("easier: two more alta-hand cards"),
-    ("difficulty", "easier-exchange"): N_("easier: two exchanges"),
-    ("difficulty", "harder-remove"): N_("harder: one alta-hand card removed"),
-    ("difficulty", "harder-reward"): N_("harder: the whole reward goes to hand"),
-    ("pass_rule", "standard"): N_("standard: pass when every match needs an alta-hand card"),
-    ("pass_rule", "strict"): N_("strict: pass only when every match uses alta-hand cards alone"),
-    ("turn_order", "counter-clockwise"): N_("counter-clockwise"),
-    ("turn_order", "clockwise"): N_("clockwise (variant)"),
-    ("deck", "starter"): N_("the printed proxy starter deck, for everyone"),
-    ("deck", "standard"): N_("the referee's plain deck of ten card types (not printed)"),
-    ("bit_cards_discarded", True): N_("are discarded and no longer count"),
-    ("bit_cards_discarded", False): N_("stay in the bid and count"),
-}
-
 
 def _declared(key: str) -> Option | None:
-    """The option of that name a game's spec declares with its own wording (a game
-    the referee has no words of its own for)."""
+    """The option of that name as a game's spec declares it, with its wording (an
+    option name means the same in every game that has it)."""
     return next(
         (o for spec in GAMES.values() for o in spec.parameters if o.name == key and o.label),
         None,
@@ -115,21 +82,17 @@ def _declared(key: str) -> Option | None:
 
 def option_name(key: str) -> str | None:
     """How the create and record pages name an option; None for one no form shows."""
-    msgid = OPTION_NAMES.get(key)
-    if msgid is None and (option := _declared(key)) is not None:
-        msgid = option.label
-    return _(msgid) if msgid is not None else None
+    option = _declared(key)
+    return _(option.label) if option is not None and option.label is not None else None
 
 
 def option_label(key: str, value: Any) -> str:
-    label = OPTION_LABELS.get((key, value))
-    if label is None and (option := _declared(key)) is not None:
-        label = dict(option.labels).get(value)
-        if label is None:
-            return str(value)
-    if label is None:  # a seat option
+    """How the create and record pages name an option's value, in the game's words."""
+    option = _declared(key)
+    if option is None or option.kind == "seat":
         return _("Seat %(number)s", number=int(value) + 1)
-    return _(label)
+    label = dict(option.labels).get(value)
+    return _(label) if label is not None else str(value)
 
 
 def option_choices(game: str, key: str) -> tuple[Any, ...]:

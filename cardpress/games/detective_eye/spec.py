@@ -14,7 +14,7 @@ SPEC = register(
         new_game=engine.new_game,
         replay=engine.replay,
         state_class=engine.DetectiveEyeState,
-        parameters=(seat("start_player"),),
+        parameters=(seat("start_player", label=N_("Who starts")),),
         bots=random_and(DetectiveEyeBot),
         words=DetectiveEyeWords,
         tools=(("follow.detective_eye", N_("Detective Eye: follow a game")),),

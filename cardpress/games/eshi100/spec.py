@@ -26,9 +26,22 @@ SPEC = register(
                 default="standard",
                 suggested="starter",
                 refusal=N_("%(game)s has no deck %(deck)s; its decks: %(known)s"),
+                label=N_("Cards"),
+                labels=(
+                    ("starter", N_("the printed proxy starter deck, for everyone")),
+                    ("standard", N_("the referee's plain deck of ten card types (not printed)")),
+                ),
             ),
-            seat("auctioneer"),
-            choice("bit_cards_discarded", (True, False)),
+            seat("auctioneer", label=N_("First auctioneer")),
+            choice(
+                "bit_cards_discarded",
+                (True, False),
+                label=N_("Cards whose bid effect acted"),
+                labels=(
+                    (True, N_("are discarded and no longer count")),
+                    (False, N_("stay in the bid and count")),
+                ),
+            ),
             data("decks"),  # the cards themselves, made from "deck"
         ),
         bots=random_and(Eshi100Bot),

@@ -14,7 +14,17 @@ SPEC = register(
         new_game=engine.new_game,
         replay=engine.replay,
         state_class=engine.FingerAuctionState,
-        parameters=(choice("variant", engine.VARIANTS),),
+        parameters=(
+            choice(
+                "variant",
+                engine.VARIANTS,
+                label=N_("Variant"),
+                labels=(
+                    ("standard", N_("standard")),
+                    ("strict", N_("strict: any collision among three or more means a re-bid")),
+                ),
+            ),
+        ),
         bots=random_and(FingerAuctionBot),
         words=FingerAuctionWords,
         tools=(

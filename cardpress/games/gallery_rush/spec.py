@@ -14,7 +14,7 @@ SPEC = register(
         new_game=engine.new_game,
         replay=engine.replay,
         state_class=engine.GalleryRushState,
-        parameters=(seat("start_player"),),
+        parameters=(seat("start_player", label=N_("Who starts")),),
         bots=random_and(GalleryRushBot),
         words=GalleryRushWords,
         tools=(("scorers.gallery_rush", N_("Gallery Rush table")),),

@@ -15,10 +15,41 @@ SPEC = register(
         replay=engine.replay,
         state_class=engine.UltimatchState,
         parameters=(
-            choice("difficulty", engine.DIFFICULTIES),  # UM-12
-            choice("pass_rule", engine.PASS_RULES),  # UM-6
-            choice("turn_order", engine.TURN_ORDERS),  # UM-7
-            seat("dealer"),  # UM-7
+            choice(  # UM-12
+                "difficulty",
+                engine.DIFFICULTIES,
+                label=N_("Difficulty"),
+                labels=(
+                    ("normal", N_("normal")),
+                    ("easier-alta-1", N_("easier: one more alta-hand card")),
+                    ("easier-alta-2", N_("easier: two more alta-hand cards")),
+                    ("easier-exchange", N_("easier: two exchanges")),
+                    ("harder-remove", N_("harder: one alta-hand card removed")),
+                    ("harder-reward", N_("harder: the whole reward goes to hand")),
+                ),
+            ),
+            choice(  # UM-6
+                "pass_rule",
+                engine.PASS_RULES,
+                label=N_("Passing (UM-6)"),
+                labels=(
+                    ("standard", N_("standard: pass when every match needs an alta-hand card")),
+                    ("strict", N_("strict: pass only when every match uses alta-hand cards alone")),
+                ),
+            ),
+            choice(  # UM-7
+                "turn_order",
+                engine.TURN_ORDERS,
+                label=N_("Turn order (UM-7)"),
+                labels=(
+                    ("counter-clockwise", N_("counter-clockwise")),
+                    ("clockwise", N_("clockwise (variant)")),
+                ),
+            ),
+            seat(  # UM-7
+                "dealer",
+                label=N_("Dealer (UM-7: ties for first player go to the dealer's left)"),
+            ),
         ),
         bots=random_and(UltimatchBot),
         words=UltimatchWords,

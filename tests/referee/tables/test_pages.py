@@ -395,15 +395,16 @@ def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
 
 
 def test_every_engine_option_has_a_choice_in_words():
-    from referee.tables.pages import OPTION_CHOICES, OPTION_LABELS, OPTION_NAMES, SEAT
+    from referee.tables.pages import OPTION_CHOICES, SEAT
     from referee.tables.store import TABLE_OPTIONS
 
     for game, spec in GAMES.items():
         offered = set(spec.options) - {"decks"} | set(TABLE_OPTIONS[game])
         assert set(OPTION_CHOICES[game]) == offered, game
         for key, choices in OPTION_CHOICES[game].items():
-            assert key in OPTION_NAMES
-            assert choices == SEAT or all((key, c) in OPTION_LABELS for c in choices), key
+            assert spec.offered[key].label, (game, key)
+            labels = dict(spec.offered[key].labels)
+            assert choices == SEAT or all(c in labels for c in choices), key
             if key in spec.options and choices != SEAT:
                 assert spec.options[key] == choices[0], (key, "the rules' default first")
             if key in TABLE_OPTIONS[game]:
