@@ -185,7 +185,23 @@ def site(
     click.echo(report.summary, err=True)
 
 
-@main.command()
+class _GamesHelp(click.Command):
+    """A command whose help names the registered games ({games} in its docstring),
+    read from the registry only when the help is shown: every other ``cardpress``
+    command starts without importing the engines."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from cardpress.games import GAMES
+
+        template = self.help or ""
+        self.help = template.replace("{games}", ", ".join(GAMES))
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
+
+
+@main.command(cls=_GamesHelp)
 @click.argument("game")
 @click.option(
     "--games",
@@ -205,8 +221,7 @@ def site(
 def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
     """Play GAME N times with bots and print win rates and game lengths.
 
-    GAME is one of gallery-rush, finger-auction, detective-eye, ultimatch,
-    eshi100.
+    GAME is one of {games}.
     """
     from cardpress.games.simulate import run
 

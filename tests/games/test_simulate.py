@@ -28,3 +28,28 @@ def test_errors_name_the_problem() -> None:
         run("finger-auction", 1, players=7)
     with pytest.raises(ValueError):
         run("ultimatch", 0)
+
+
+def test_the_help_names_every_registered_game() -> None:
+    """The help reads the registry: a game registered later (the tests' own) is named
+    too, and the product's five are named as a person types them."""
+    from click.testing import CliRunner
+
+    from cardpress.cli import main
+    from cardpress.games import GAMES
+    from tests.sixth_game import high_card
+
+    def shown() -> str:
+        result = CliRunner().invoke(main, ["simulate", "--help"], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output.split())
+
+    five = "gallery-rush, finger-auction, detective-eye, ultimatch, eshi100"
+    assert f"GAME is one of {five}." in shown()
+    high_card.registered()
+    try:
+        assert f"GAME is one of {', '.join(GAMES)}." in shown()
+        assert f"ultimatch, eshi100, {high_card.GAME}." in shown()
+    finally:
+        GAMES.unregister(high_card.GAME)
+    assert high_card.GAME not in shown()
