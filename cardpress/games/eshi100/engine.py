@@ -176,7 +176,20 @@ STANDARD_TYPES: tuple[Eshi100Card, ...] = (
             amount=1,
         ),
     ),
-    _std(9, 3, (_K,), bit=Effect(EffectTiming.BIT, "draw", _t("1枚引く", "Draw 1 card"), amount=1)),
+    _std(
+        9,
+        3,
+        (_K,),
+        bit=Effect(
+            EffectTiming.BIT,
+            "draw",
+            _t(
+                "自分のデッキから1枚引いて手札に加える。",
+                "Draw 1 card from your deck into your hand.",
+            ),
+            amount=1,
+        ),
+    ),
     _std(
         10,
         3,
@@ -184,7 +197,10 @@ STANDARD_TYPES: tuple[Eshi100Card, ...] = (
         bit=Effect(
             EffectTiming.BIT,
             "discard_top_bid",
-            _t("相手の最高入札カードを捨てる", "Discard the top opposing bid card"),
+            _t(
+                "ほかの人の入札カードで入札ポイントが最も高い1枚を捨て札にする。",
+                "Discard another player's bid card with the most bid points.",
+            ),
             amount=1,
         ),
     ),

@@ -135,6 +135,8 @@ class Eshi100Words(Words):
         return self.s._("The bids are revealed.")
 
     def ev_bid(self, e: Said) -> str:
+        if count(e.data.get("cards")) == 0:  # ES-3's words for a player who bids no card
+            return self.s._("%(player)s bids nothing.", player=e.who)
         return self.s.ngettext(
             "%(player)s bids %(num)d card.",
             "%(player)s bids %(num)d cards.",

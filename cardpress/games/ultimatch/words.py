@@ -30,8 +30,12 @@ class UltimatchWords(Words):
     one_card = frozenset({"give", "offer", "alta"})
 
     def card_name(self, cid: str, view: View) -> str:
+        """ "Blue 2", 「青の2」: the words the sheets and the card pages use (one msgid)."""
         colour, _sep, number = cid.rpartition("-")
-        return f"{self.s.name('colours', colour) or colour} {number}"
+        if not number.isdigit():
+            return cid
+        colour_name = self.s.name("colours", colour) or colour
+        return self.s._("%(colour)s %(number)d", colour=colour_name, number=int(number))
 
     def printed_key(self, cid: Any, view: View) -> str | None:
         return f"ultimatch:{cid}"
