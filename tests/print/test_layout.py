@@ -9,6 +9,7 @@ from cardpress.print.layout import (
     bleed_box,
     crosshairs,
     cut_lines,
+    draw_crop_marks,
     flip,
     ink_area,
     sheet,
@@ -79,16 +80,40 @@ def test_bleed_box_grows_only_towards_neighbours():
     assert alone == pytest.approx((s.x, s.y, s.w, s.h))
 
 
-@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
-@pytest.mark.parametrize("size", ["poker", "mini-euro"])
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_a_gutter_crossing_shows_a_crosshair_not_a_box(paper, size, duplex):
-    """Four ticks around a crossing of gutters read as a missing glyph; a "+" does not."""
-    from cardpress.print.layout import draw_crop_marks
+EVERY_SHEET = pytest.mark.parametrize(
+    ("paper", "size", "duplex"),
+    [
+        (p, z, d)
+        for p in ("a4", "letter")
+        for z in ("poker", "mini-euro")
+        for d in ("long", "gutterfold")
+    ],
+)
 
+
+class _Recorder:
+    def __init__(self):
+        self.lines = []
+
+    def line(self, x1, y1, x2, y2):
+        self.lines.append((x1, y1, x2, y2))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def _marked(paper: str, size: str, duplex: str):
+    """The sheet's layout and the crop marks drawn on its fronts, as lines."""
     lay = sheet(paper, size, duplex)
     rec = _Recorder()
     draw_crop_marks(rec, lay.fronts, ink_area(lay), lay.bleed)
+    return lay, rec
+
+
+@EVERY_SHEET
+def test_a_gutter_crossing_shows_a_crosshair_not_a_box(paper, size, duplex):
+    """Four ticks around a crossing of gutters read as a missing glyph; a "+" does not."""
+    lay, rec = _marked(paper, size, duplex)
     bx, by = lay.bleed
     s = lay.fronts
     rights = sorted({round(c.x + c.w, 3) for c in s})[:-1]  # a gutter begins at a right edge
@@ -126,26 +151,9 @@ def test_bad_paper_or_duplex():
         sheet("a4", "poker", "sideways")
 
 
-class _Recorder:
-    def __init__(self):
-        self.lines = []
-
-    def line(self, x1, y1, x2, y2):
-        self.lines.append((x1, y1, x2, y2))
-
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
-@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
-@pytest.mark.parametrize("size", ["poker", "mini-euro"])
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@EVERY_SHEET
 def test_no_crop_mark_touches_a_card_or_the_edge(paper, size, duplex):
-    from cardpress.print.layout import draw_crop_marks
-
-    lay = sheet(paper, size, duplex)
-    rec = _Recorder()
-    draw_crop_marks(rec, lay.fronts, ink_area(lay), lay.bleed)
+    lay, rec = _marked(paper, size, duplex)
     xs, ys, _box = cut_lines(lay.fronts)
     pw, ph = lay.page
     hairs = crosshairs(lay.fronts, lay.bleed)
