@@ -72,3 +72,23 @@ def test_table_pages_use_the_termbase(api, game, players, options):
             found += _scan(response.get_data(as_text=True), lang, page)
     found = sorted(set(found))
     assert not found, f"{len(found)} forbidden variant(s):\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_words_a_short_game_may_not_reach_use_the_termbase(api, lang):
+    """Sentences a seeded game above may never show: the exchange said to the player
+    whose turn it is (a list of players), and the referee's own 絵師100人展 deck's effects."""
+    from cardpress.games.eshi100.engine import STANDARD_TYPES
+    from referee.tables import words
+
+    app = api.application
+    with app.test_request_context(f"/{lang}/"):
+        said = words.of("ultimatch").situation(
+            {"phase": "offer", "turn": 0}, ["Aki", "Ben", "Chi"], 0
+        )
+        effects = [
+            e.text[lang] for c in STANDARD_TYPES for e in (c.bit, c.settlement) if e is not None
+        ]
+    assert said and effects
+    found = [str(h) for text in [*said, *effects] for h in termbase.scan(text, lang, "words")]
+    assert not found, "\n".join(found)
