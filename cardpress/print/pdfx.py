@@ -127,9 +127,31 @@ def _save(pdf: pikepdf.Pdf, version: str) -> bytes:
     return out.getvalue()
 
 
+def _blend_in_cmyk(doc: pikepdf.Pdf) -> None:
+    """Every page that uses transparency blends in DeviceCMYK, the press's own inks.
+
+    A page group without a colour space (or with an RGB one, as other tools
+    write) leaves the blending space to the RIP or the viewer: blended in RGB,
+    a translucent stroke over a CMYK backdrop comes back with other inks (a
+    rich black turned into four-colour grey). PDF/X-4 keeps transparency, so
+    it names the blending space; DeviceCMYK here means the output intent's
+    press profile.
+    """
+    from cardpress.print.preflight import transparency
+
+    for page in doc.pages:
+        if transparency(page):
+            page.obj.Group = pikepdf.Dictionary(
+                Type=pikepdf.Name.Group,
+                S=pikepdf.Name.Transparency,
+                CS=pikepdf.Name.DeviceCMYK,
+            )
+
+
 def to_pdfx4(pdf: bytes) -> bytes:
-    """Our CMYK print-shop PDF as PDF/X-4 (transparency kept)."""
+    """Our CMYK print-shop PDF as PDF/X-4 (transparency kept, blended in CMYK)."""
     with pikepdf.open(io.BytesIO(pdf)) as doc:
+        _blend_in_cmyk(doc)
         _mark(doc, X4)
         return _save(doc, X4)
 

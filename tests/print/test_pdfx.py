@@ -61,3 +61,51 @@ def test_pdfx4_has_its_keys_profile_and_boxes_and_no_rgb() -> None:
     for want_rgb, got in pairs:
         want = rgb_to_cmyk(*(round(v, 4) for v in want_rgb))
         assert max(abs(w - g) for w, g in zip(want, got, strict=True)) < 0.01, (want_rgb, got)
+
+
+def _translucent_page(group_space: str | None) -> bytes:
+    """A CMYK card page: a rich backdrop, a 50 % translucent square of another CMYK colour
+    over its left half; the page group names ``group_space`` (None: no group)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100), invariant=1)
+    c.setTrimBox((10, 10, 90, 90))
+    c.setFillColorCMYK(0.1, 0.2, 0.9, 0.0)
+    c.rect(0, 0, 100, 100, stroke=0, fill=1)
+    c.setFillColorCMYK(0.7, 0.1, 0.0, 0.3, alpha=0.5)
+    c.rect(0, 0, 50, 100, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    if group_space is None:
+        return buf.getvalue()
+    with pikepdf.open(io.BytesIO(buf.getvalue())) as doc:
+        doc.pages[0].obj.Group = pikepdf.Dictionary(
+            Type=pikepdf.Name.Group, S=pikepdf.Name.Transparency, CS=pikepdf.Name(group_space)
+        )
+        out = io.BytesIO()
+        doc.save(out)
+        return out.getvalue()
+
+
+def test_pdfx4_keeps_transparency_and_blends_it_in_cmyk(tmp_path) -> None:
+    from cardpress.print.preflight import transparency
+    from cardpress.print.preflight_proof import render_cmyk
+
+    backdrop, square = (0.1, 0.2, 0.9, 0.0), (0.7, 0.1, 0.0, 0.3)
+    for source in (None, "/DeviceRGB"):
+        x4 = to_pdfx4(_translucent_page(source))
+        with pikepdf.open(io.BytesIO(x4)) as doc:
+            page = doc.pages[0]
+            assert transparency(page)  # kept, as PDF/X-4 allows
+            group = page.obj.Group
+            assert str(group.S) == "/Transparency" and str(group.CS) == "/DeviceCMYK"
+        path = tmp_path / "x4.pdf"
+        path.write_bytes(x4)
+        img = render_cmyk(path, [1], dpi=36)[1]
+        # the left half is the two inks mixed half and half, ink by ink: no other ink added
+        mixed = img.getpixel((img.width // 4, img.height // 2))
+        want = [(a + b) / 2 * 255 for a, b in zip(backdrop, square, strict=True)]
+        assert max(abs(g - w) for g, w in zip(mixed, want, strict=True)) < 4, (source, mixed)
+        plain = img.getpixel((img.width * 3 // 4, img.height // 2))
+        assert max(abs(g - w * 255) for g, w in zip(plain, backdrop, strict=True)) < 4
