@@ -91,6 +91,9 @@ def _within_deck(tally: Tally, where: str, count: str, message: str) -> None:
 
 
 def finger_auction_score(body: Any) -> Outcome:
+    """Score Finger Auction hands as the scoring API asks. Long because it checks the request
+    (player count, hands, the deck's counts) before scoring, each refusal naming its field, in
+    the order a person reads the body."""
     req = parse(b.FingerAuctionScoreRequest, body)
     if req.players is not None:
         players = req.players

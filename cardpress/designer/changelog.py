@@ -38,7 +38,11 @@ from cardpress.print.typography import sheet_typography_markup, typographic_mark
 def render_changelog(
     diff: Diff, lang: str, paper: str, since: str, titles: dict[str, str], files: list[str]
 ) -> bytes:
-    """The changelog of ``diff`` as PDF bytes; ``files``: the reprint pack's files."""
+    """The changelog of ``diff`` as PDF bytes; ``files``: the reprint pack's files.
+
+    It is long because it lays out one document top to bottom (title, summary table, one section
+    per changed card); each step places the next on the page the last left.
+    """
     register_fonts()
     s = Styles(lang)
     pagesize = PAPERS[paper]

@@ -389,7 +389,11 @@ def read_manifest(out: Path) -> dict[str, str]:
 
 
 def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Report:
-    """Build what ``opts`` asks for; raises CatalogueError/ConfigError/FontError on bad input."""
+    """Build what ``opts`` asks for; raises CatalogueError/ConfigError/FontError on bad input.
+
+    Long because it is the build's one sequence (check, faces, decks, sheets, exports, print-
+    shop files, manifest); each step's inputs are the previous steps' outputs.
+    """
     from cardpress.print.fonts import register_fonts
 
     started = time.perf_counter()

@@ -167,7 +167,13 @@ def build_command(
     force,
     cards_dir,
 ) -> None:
-    """Build print-and-play decks, print-shop files, PNG/TTS exports and rule sheets."""
+    """Build print-and-play decks, print-shop files, PNG/TTS exports and rule sheets.
+
+    \f
+    (Not in --help, which ends at the form feed.) Long because it maps each command-line
+    flag to the build's options in one place, so the flags and their checks read as the help
+    lists them.
+    """
     from cardpress.paths import BUILD
     from cardpress.print.build import DECK_IDS as ALL_DECKS
     from cardpress.print.build import LANGS, PAPERS, Options, build

@@ -135,6 +135,10 @@ def _title_lines(title: str, size: float, width: float, room: float):
 
 
 def draw_front(canvas, ctx: Ctx, deck: Eshi100Deck, card: Eshi100Card) -> None:
+    """A 絵師100人展 proxy's face: header (bid coin, title, icons), art box, effect box.
+
+    Long because the boxes share one vertical budget: each is placed where the last ended,
+    inside the safe zone."""
     s = ctx.s
     plum = hex_rgb(deck.back_rgb)
     header_h = 13 * mm * s

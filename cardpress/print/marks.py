@@ -177,6 +177,9 @@ class _Reader:
         return self.fonts[key]
 
     def run(self, stream, resources, state: _State, out: list[Mark], depth: int = 0) -> None:
+        """Interpret one content stream, collecting the marks it paints. Long because it is one PDF
+        operator switch (graphics state, paths, text, XObjects): splitting it would pass the
+        whole interpreter state to every branch."""
         stack: list[_State] = []
         path: list[tuple[float, float]] = []
         pending_clip = False

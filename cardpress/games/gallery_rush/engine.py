@@ -414,6 +414,9 @@ class GalleryRushState(GameState):
             self._end_turn(ev)
 
     def _nominate(self, player: int, named: str, ev: list[Event]) -> None:
+        """One nomination is one decision tree over the drawn card (GR-4…GR-10: the Mona Lisa, a
+        forgery, the named painter, another painter), each leaf with its own events; it stays one
+        method so the rules read in the order the sheet states them."""
         card = self._draw(ev)
         if card is None:
             return

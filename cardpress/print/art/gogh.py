@@ -49,7 +49,11 @@ def _sky_strokes(pen: Pen, w, y0, h, palette, n=110) -> None:
 
 def _starry(pen: Pen, w: float, h: float) -> None:
     """The Starry Night: a swirling sky over a sleeping village, stars in halos, the crescent
-    moon at the right, a cypress rising like a dark flame at the left."""
+    moon at the right, a cypress rising like a dark flame at the left.
+
+    Long because a painting is one composition drawn back to front, its parts sharing positions
+    and light; split, each part would take a dozen coordinates as arguments.
+    """
     rng = pen.rng
     gradient(pen, 0, 0, w, h, hex_rgb("#2a4a9a"), hex_rgb("#16245a"), 10)
     # the great swirl across the middle of the sky, and the milky band
@@ -354,7 +358,11 @@ def _cafe(pen: Pen, w: float, h: float) -> None:
 def _bedroom(pen: Pen, w: float, h: float) -> None:
     """The Bedroom (Arles): the little room in steep perspective from the door, pale violet
     walls, the big yellow wooden bed with its scarlet cover at the right, two rush chairs,
-    the washstand by the green-shuttered window, pictures over the bed."""
+    the washstand by the green-shuttered window, pictures over the bed.
+
+    Long because a painting is one composition drawn back to front, its parts sharing the room's
+    perspective; split, each part would take the vanishing lines as arguments.
+    """
     bl, br, bb, bt = w * 0.24, w * 0.72, h * 0.42, h * 0.98  # the back wall
     pen.rect(0, 0, w, h, hex_rgb("#9aa6d6"))
     pen.poly([(0, h * 0.12), (bl, bb), (bl, h), (0, h)], hex_rgb("#7f8fc8"))  # left wall

@@ -8,6 +8,8 @@ from cardpress.print.colour import hex_rgb
 
 
 def mona_lisa(pen: Pen, w: float, h: float) -> None:
+    """The Mona Lisa, as the real card shows it: hazy landscape, figure, hands, face. Long because
+    a painting is one composition drawn back to front, its parts sharing positions and light."""
     rng = pen.rng
     pen.c.setLineCap(1)
     gradient(pen, 0, 0, w, h, hex_rgb("#b9c2a2"), hex_rgb("#6f6a3e"), 14)

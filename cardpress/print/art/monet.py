@@ -261,7 +261,11 @@ def _station(pen: Pen, w: float, h: float) -> None:
 
 
 def _parasol(pen: Pen, w: float, h: float) -> None:
-    """Woman with a Parasol: seen from below against a windy sky, the parasol green."""
+    """Woman with a Parasol: seen from below against a windy sky, the parasol green.
+
+    Long because a painting is one composition drawn back to front, its parts sharing positions
+    and light.
+    """
     rng = pen.rng
     gradient(pen, 0, 0, w, h, hex_rgb("#8fb6de"), hex_rgb("#e3eef6"))
     dabs(pen, 70, 0, h * 0.35, w, h * 0.65, MONET_SKY, (5, 11), (2, 4), 0.3, 0.5, 0.6)
@@ -363,7 +367,11 @@ def _parasol(pen: Pen, w: float, h: float) -> None:
 
 def _japonaise(pen: Pen, w: float, h: float) -> None:
     """La Japonaise: Camille full-length in a red kimono, turning back over her shoulder
-    with a tricolour fan raised, blonde wig; round paper fans on a blue-grey wall, tatami."""
+    with a tricolour fan raised, blonde wig; round paper fans on a blue-grey wall, tatami.
+
+    Long because a painting is one composition drawn back to front, its parts sharing positions
+    and light.
+    """
     rng = pen.rng
     pen.rect(0, 0, w, h, hex_rgb("#8da0b4"))  # blue-grey wall
     pen.rect(0, 0, w, h * 0.16, hex_rgb("#cdb47c"))  # tatami

@@ -91,7 +91,11 @@ def _figure(pen: Pen, cx, base, fw, fh, bodice: str, skirt: str, head: str = "#e
 
 
 def _pearl(pen: Pen, w: float, h: float) -> None:
-    """Girl with a Pearl Earring: a head over the shoulder on black, blue and yellow turban."""
+    """Girl with a Pearl Earring: a head over the shoulder on black, blue and yellow turban.
+
+    Long because a painting is one composition drawn back to front, its parts sharing positions
+    and light.
+    """
     pen.rect(0, 0, w, h, hex_rgb("#14140f"))
     cx, _cy = w * 0.5, h * 0.5
     # shoulder and ochre jacket, white collar
@@ -289,7 +293,11 @@ def _astronomer(pen: Pen, w: float, h: float) -> None:
 
 def _geographer(pen: Pen, w: float, h: float) -> None:
     """The Geographer: standing tall at the centre, dividers raised, leaning on a chart
-    spread on the table; a sea chart on the wall and a globe atop the cabinet at the right."""
+    spread on the table; a sea chart on the wall and a globe atop the cabinet at the right.
+
+    Long because a painting is one composition drawn back to front, its parts sharing the room's
+    light.
+    """
     pen.rect(0, 0, w, h, hex_rgb("#cfc4a8"))
     gradient(pen, 0, 0, w, h, hex_rgb("#ded4b8"), hex_rgb("#a89c80"), 8)
     _leaded_window(pen, 0, h * 0.32, w * 0.16, h * 0.64, "#e8eee0")
@@ -388,7 +396,11 @@ def _lit_wall(pen: Pen, w: float, h: float, lit: str, shade: str) -> None:
 
 def _milkmaid(pen: Pen, w: float, h: float) -> None:
     """The Milkmaid: a sturdy maid in a lemon-yellow bodice and ultramarine apron pours a
-    thread of milk from a red-brown jug into a bowl, at a table of bread by the window."""
+    thread of milk from a red-brown jug into a bowl, at a table of bread by the window.
+
+    Long because a painting is one composition drawn back to front, its parts sharing the room's
+    light.
+    """
     _lit_wall(pen, w, h, "#efe8d6", "#b9ad8e")
     _leaded_window(pen, 0, h * 0.58, w * 0.2, h * 0.4, "#f4f6ec")
     pen.rect(w * 0.2, h * 0.58, w * 0.015, h * 0.4, hex_rgb("#8a7a5a"))  # the window's jamb
@@ -591,7 +603,11 @@ def _letter(pen: Pen, w: float, h: float) -> None:
 
 def _lacemaker(pen: Pen, w: float, h: float) -> None:
     """The Lacemaker: close up, her head bowed over the bobbins, a lemon-yellow bodice, the
-    lace pillow before her, red and white threads spilling from a sewing cushion."""
+    lace pillow before her, red and white threads spilling from a sewing cushion.
+
+    Long because a painting is one composition drawn back to front, its parts sharing positions
+    and light.
+    """
     _lit_wall(pen, w, h, "#d6ceb2", "#a49a7c")
     # the yellow bodice and shoulders fill the frame, lit from the left
     pen.blob(
@@ -700,7 +716,11 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
 def _art_of_painting(pen: Pen, w: float, h: float) -> None:
     """The Art of Painting: a tapestry drawn aside at the left; Clio in blue by the light,
     trumpet and book, before the great map; the painter from behind at his easel; the
-    brass chandelier above, a marble floor below."""
+    brass chandelier above, a marble floor below.
+
+    Long because a painting is one composition drawn back to front, its parts sharing the room's
+    light.
+    """
     _lit_wall(pen, w, h, "#e2dac4", "#a89c82")
     # the great map of the Netherlands on the back wall, its rods and folds
     mx, my, mw, mh = w * 0.24, h * 0.44, w * 0.72, h * 0.5
@@ -814,7 +834,11 @@ VERMEER_SCENES: dict[str, Painting] = {
 
 
 def vermeer(pen: Pen, w: float, h: float) -> None:
-    """A named Vermeer by its composition; any other (a forgery) is a generic Delft interior."""
+    """A named Vermeer by its composition; any other (a forgery) is a generic Delft interior.
+
+    Long because it is the one place the glaze layers are laid in order (ground, scene, glazes,
+    pointillé), each depending on the last.
+    """
     rng = pen.rng
     scene = pick_scene(pen, "vermeer", ("interior",))
     if scene in VERMEER_SCENES:
