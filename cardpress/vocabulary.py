@@ -16,39 +16,22 @@ from typing import Final, Literal
 Lang = Literal["ja", "en"]
 LANGS: Final[tuple[Lang, ...]] = ("ja", "en")
 
-# --------------------------------------------------------------------------- products and games
+# --------------------------------------------------------------------------- products
 
+#: the printed products, one folder of ``cards/`` each. Which games there are,
+#: their rule-ID prefixes and the deck each is played with are the games' own
+#: facts: each game's spec declares them (``cardpress.games.registry``).
 DECK_IDS: Final[tuple[str, ...]] = ("triptych", "ultimatch", "eshi100")
+#: what Triptych's box holds: the games ``cards/triptych/deck.toml`` must define,
+#: which the card loader (a layer below the games) checks; a game's spec that
+#: says it is played with the Triptych deck must be one of them
 TRIPTYCH_GAMES: Final[tuple[str, ...]] = ("gallery-rush", "finger-auction", "detective-eye")
-GAME_IDS: Final[tuple[str, ...]] = (*TRIPTYCH_GAMES, "ultimatch", "eshi100")
-#: the games each deck plays
-DECK_GAMES: Final[dict[str, tuple[str, ...]]] = {
-    "triptych": TRIPTYCH_GAMES,
-    "ultimatch": ("ultimatch",),
-    "eshi100": ("eshi100",),
-}
-#: Triptych's "how to choose a game" document, printed on rule card r0
+#: Triptych's "how to choose a game" document, printed on rule card r0, and the
+#: prefix of its rule IDs (a document of the box, not a game)
 CHOOSE: Final = "choose"
-#: every rules document: the five games, then "choose"
-DOCUMENTS: Final[tuple[str, ...]] = (*GAME_IDS, CHOOSE)
+CHOOSE_RULE_PREFIX: Final = "TR"
 #: the documents Triptych's rule cards point to
 RULE_CARD_DOCUMENTS: Final[tuple[str, ...]] = (CHOOSE, *TRIPTYCH_GAMES)
-
-#: rule-ID prefix (``GR-2``) -> the document that holds the rule
-RULE_PREFIXES: Final[dict[str, str]] = {
-    "GR": "gallery-rush",
-    "FA": "finger-auction",
-    "DE": "detective-eye",
-    "UM": "ultimatch",
-    "ES": "eshi100",
-    "TR": CHOOSE,
-}
-RULE_ID_PATTERN: Final = "^(" + "|".join(RULE_PREFIXES) + ")-[0-9]+$"
-
-
-def rule_document(rule_id: str) -> str:
-    """The document a rule ID belongs to ("" for an unknown prefix)."""
-    return RULE_PREFIXES.get(rule_id.split("-", 1)[0], "")
 
 
 # --------------------------------------------------------------------------- Triptych

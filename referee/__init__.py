@@ -36,7 +36,7 @@ __all__ = ["create_app"]
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
-    from cardpress.vocabulary import rule_document
+    from cardpress.games.registry import rule_document
     from referee import (
         api,
         cards,

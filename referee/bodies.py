@@ -25,9 +25,8 @@ from cardpress.vocabulary import (
     ICON_IDS,
     PAINTER_IDS,
     PAINTINGS_PER_PAINTER,
-    RULE_ID_PATTERN,
 )
-from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice, refuse
+from referee.contract import TAG, Body, Flag, Integer, PlayerName, RuleId, choice, refuse
 from referee.validation import N_, ApiError
 
 PainterId = choice(PAINTER_IDS)
@@ -35,7 +34,7 @@ IconId = choice(ICON_IDS)
 Count = Integer(0, PAINTINGS_PER_PAINTER, description="paintings of this painter")
 Fingers = Integer(*FINGERS)
 Rulings = Annotated[
-    list[Annotated[str, Field(pattern=RULE_ID_PATTERN)]],
+    list[RuleId],
     Field(
         min_length=1,
         json_schema_extra={"uniqueItems": True},

@@ -46,12 +46,16 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
     Strict,
     ValidationError,
 )
-from pydantic_core import PydanticCustomError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import PydanticCustomError, core_schema
 
 from cardpress import players
+from cardpress.games.registry import rule_id_pattern
 from referee import validation as v
 from referee.validation import N_, ApiError, Word
 
@@ -146,6 +150,40 @@ Flag = Annotated[bool, Strict()]
 def choice(values: Iterable[str]) -> Any:
     """One of a fixed list of strings (a Literal, so the schema shows an enum)."""
     return Literal[tuple(values)]  # type: ignore[valid-type]
+
+
+def _rule_id(value: str) -> str:
+    pattern = rule_id_pattern()
+    if re.search(pattern, value) is None:
+        raise PydanticCustomError(
+            "string_pattern_mismatch",
+            "String should match pattern '{pattern}'",
+            {"pattern": pattern},
+        )
+    return value
+
+
+class _RuleIdForm:
+    """A rule ID of a registered game's document (or Triptych's "how to choose"),
+    checked and published with the prefixes of the games registered when the body
+    is read or the schema made, so a game registered later (a test's own) cites
+    its rules too."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_after_validator_function(_rule_id, handler(str))
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, _core: core_schema.CoreSchema, _handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {"pattern": rule_id_pattern(), "type": "string"}
+
+
+#: a rule ID such as ``GR-2``: an anchor of /{lang}/rules/{game}
+RuleId = Annotated[str, _RuleIdForm]
 
 
 # --------------------------------------------------------------------------- errors

@@ -16,7 +16,6 @@ from typing import ClassVar, TypeVar
 # the vocabulary, re-exported for the models' users
 from cardpress.vocabulary import DECK_IDS as DECK_IDS
 from cardpress.vocabulary import ESHI100_DECK, ESHI100_MAX_COPIES
-from cardpress.vocabulary import GAME_IDS as GAME_IDS
 from cardpress.vocabulary import LANGS as LANGS
 from cardpress.vocabulary import TRIPTYCH_GAMES as TRIPTYCH_GAMES
 from cardpress.vocabulary import Icon as Icon

@@ -69,10 +69,9 @@ LANGS = ("ja", "en")
 
 
 def rule_titles(lang: str) -> dict[str, str]:
-    from cardpress.catalogue.models import GAME_IDS
-    from cardpress.rules import load_rules
+    from cardpress.rules import GAMES, load_rules
 
-    return {game: load_rules(game, lang).title for game in GAME_IDS}
+    return {game: load_rules(game, lang).title for game in GAMES}
 
 
 def reprint_ids(diff: Diff) -> dict[str, list[str]]:

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardpress.catalogue.models import DECK_IDS, GAME_IDS, LANGS
+from cardpress.catalogue.models import DECK_IDS, LANGS
 from cardpress.catalogue.spreadsheet import flatten
 
 FORMAT = 1
@@ -149,10 +149,10 @@ def _identified(value: Any, out: dict[str, Any]) -> None:
 
 def rules_snapshot() -> dict[str, dict[str, dict[str, str]]]:
     """game -> lang -> rule ID (or "title" for the document's head) -> fingerprint."""
-    from cardpress.rules import load_rules
+    from cardpress.rules import GAMES, load_rules
 
     out: dict[str, dict[str, dict[str, str]]] = {}
-    for game in GAME_IDS:
+    for game in GAMES:
         for lang in LANGS:
             doc = load_rules(game, lang)
             head = (doc.title, doc.subtitle, doc.lead, doc.facts, doc.card)

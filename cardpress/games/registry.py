@@ -21,6 +21,7 @@ from typing import Any, Literal
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_, NOT_A_CHOICE, GameState, OptionError, RandomBot
 from cardpress.games.wording import Words
+from cardpress.vocabulary import CHOOSE, CHOOSE_RULE_PREFIX, DECK_IDS, TRIPTYCH_GAMES
 
 BotFactory = Callable[[int], Any]
 
@@ -129,6 +130,11 @@ class GameSpec:
     length: tuple[str, Callable[[Any], int]] = ("actions", lambda s: len(s.log))
     #: where the game stands in every list of games (menus, the API's enum)
     order: int = 1000
+    #: the prefix of the game's rule IDs (``GR`` of GR-2): the clauses of its rule
+    #: document, and the rulings its engine cites on refusals and events
+    rule_prefix: str = ""
+    #: the printed product (a folder of ``cards/``) the game is played with, if any
+    deck: str | None = None
 
     def __post_init__(self) -> None:
         engine = set(self.state_class.default_options)
@@ -209,12 +215,31 @@ def random_and(heuristic: BotFactory) -> dict[str, BotFactory]:
     return {"random": RandomBot, "heuristic": heuristic}
 
 
+def _clash(spec: GameSpec, others: Mapping[str, GameSpec]) -> str | None:
+    """Why a spec cannot join the others (None when it can)."""
+    if spec.id in others and others[spec.id] is not spec:
+        return f"two games are called {spec.id!r}"
+    prefixes = {s.rule_prefix: s.id for s in others.values() if s.rule_prefix}
+    owner = {**prefixes, CHOOSE_RULE_PREFIX: CHOOSE}.get(spec.rule_prefix, spec.id)
+    if spec.rule_prefix and owner != spec.id:
+        return f"{spec.id}: the rule-ID prefix {spec.rule_prefix!r} is {owner}'s"
+    if spec.deck is not None and spec.deck not in DECK_IDS:
+        return f"{spec.id}: no printed deck {spec.deck!r}; the decks: {', '.join(DECK_IDS)}"
+    if (spec.deck == "triptych") != (spec.id in TRIPTYCH_GAMES):
+        return (
+            f"{spec.id}: the Triptych box holds {', '.join(TRIPTYCH_GAMES)} (the games "
+            "cards/triptych/deck.toml defines, cardpress.vocabulary.TRIPTYCH_GAMES); a "
+            "game is played with its deck exactly when it is one of them"
+        )
+    return None
+
+
 class _Registry(dict[str, GameSpec]):
     """Game id -> spec, kept in the games' order whenever one registers."""
 
     def register(self, spec: GameSpec) -> GameSpec:
-        if spec.id in self and self[spec.id] is not spec:
-            raise ValueError(f"two games are called {spec.id!r}")
+        if (clash := _clash(spec, self)) is not None:
+            raise ValueError(clash)
         specs = sorted({**self, spec.id: spec}.values(), key=lambda s: s.order)
         self.clear()
         self.update((s.id, s) for s in specs)
@@ -248,3 +273,49 @@ class PerGame(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return repr(dict(self))
+
+
+class _Derived(Mapping[str, Any]):
+    """A table of facts the games declare, made again from the registry on each
+    read, so a game registered later (a test's own) is in it too."""
+
+    def __init__(self, derive: Callable[[], dict[str, Any]]) -> None:
+        self._derive = derive
+
+    def __getitem__(self, key: str) -> Any:
+        return self._derive()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._derive())
+
+    def __len__(self) -> int:
+        return len(self._derive())
+
+    def __repr__(self) -> str:
+        return repr(self._derive())
+
+
+#: rule-ID prefix (``GR`` of GR-2) -> the document that holds the rule: each game's
+#: own, in the games' order, then Triptych's "how to choose"
+RULE_PREFIXES: Mapping[str, str] = _Derived(
+    lambda: {
+        **{s.rule_prefix: s.id for s in GAMES.values() if s.rule_prefix},
+        CHOOSE_RULE_PREFIX: CHOOSE,
+    }
+)
+
+#: the games each printed deck plays, in the games' order
+DECK_GAMES: Mapping[str, tuple[str, ...]] = _Derived(
+    lambda: {d: tuple(g for g, s in GAMES.items() if s.deck == d) for d in DECK_IDS}
+)
+
+
+def rule_id_pattern() -> str:
+    """What a rule ID looks like, as of the games registered now (the JSON API
+    checks and publishes it)."""
+    return "^(" + "|".join(RULE_PREFIXES) + ")-[0-9]+$"
+
+
+def rule_document(rule_id: str) -> str:
+    """The document a rule ID belongs to ("" for an unknown prefix)."""
+    return RULE_PREFIXES.get(rule_id.split("-", 1)[0], "")

@@ -45,11 +45,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from cardpress.catalogue.models import DECK_IDS, GAME_IDS
+from cardpress.catalogue.models import DECK_IDS
+from cardpress.games.registry import DECK_GAMES, GAMES
 from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
 from cardpress.print.export import export_deck_images, export_pod_images, write_atomic
 from cardpress.print.layout import PAPERS as PAPER_SIZES
-from cardpress.vocabulary import DECK_GAMES, LANGS
+from cardpress.vocabulary import LANGS
 
 MANIFEST = ".cardpress-manifest.json"
 ART_CACHE = Path(".cache") / "art"  # painted strokes, kept between builds (art.painterly.warm)
@@ -231,7 +232,7 @@ def plan(opts: Options) -> list[Job]:
                 key = _key(*base, "pod", service)
                 jobs.append(Job("pod", deck, lang, "", outs, key, service))
     if opts.rules:
-        games = [g for g in GAME_IDS if any(g in DECK_GAMES[d] for d in opts.decks)]
+        games = [g for g in GAMES if any(g in DECK_GAMES[d] for d in opts.decks)]
         rkey = rules_inputs()
         for lang in opts.langs:
             for game in games:

@@ -16,17 +16,19 @@ from pathlib import Path
 import jinja2
 import jinja2.bccache
 
-from cardpress import i18n, vocabulary
+from cardpress import i18n
+from cardpress.games.registry import GAMES as REGISTRY
 from cardpress.paths import LOCALES, TEMPLATES, cards_dir
 from cardpress.rules.markup import parse_document
 from cardpress.rules.model import CardItem, RuleDocument, Ruling
-from cardpress.vocabulary import GAME_IDS, RULE_CARD_DOCUMENTS
+from cardpress.vocabulary import CHOOSE, RULE_CARD_DOCUMENTS
 
 RULES_TEMPLATES = TEMPLATES / "rules"
 DOMAIN = "rules"
-#: the five games, and Triptych's "how to choose" document for rule card r0
-GAMES = GAME_IDS
-DOCUMENTS = vocabulary.DOCUMENTS
+#: the product's games (those their packages register), and Triptych's "how to
+#: choose" document for rule card r0: each has its template here
+GAMES: tuple[str, ...] = tuple(REGISTRY)
+DOCUMENTS: tuple[str, ...] = (*GAMES, CHOOSE)
 CARD_GAMES = RULE_CARD_DOCUMENTS
 
 

@@ -29,8 +29,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from cardpress.games import GAMES
 from cardpress.games.base import OptionError
 from cardpress.games.registry import PerGame, WrongType
-from cardpress.vocabulary import RULE_ID_PATTERN
-from referee.contract import TAG, Body, Flag, Integer, PlayerName, choice
+from referee.contract import TAG, Body, Flag, Integer, PlayerName, RuleId, choice
 from referee.validation import N_
 
 
@@ -199,7 +198,7 @@ class TableCreated(BaseModel):
 
 class EventBody(BaseModel):
     kind: str = Field(min_length=1)
-    rule_ids: list[Annotated[str, Field(pattern=RULE_ID_PATTERN)]]
+    rule_ids: list[RuleId]
     player: Seat | None
     data: dict[str, Any]
 

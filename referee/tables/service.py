@@ -205,11 +205,10 @@ def deck_version(game: str, options: dict[str, Any]) -> str | None:
     groups by it); None when its cards are no printed deck (絵師100人展's own
     engine deck) or the card data cannot be read now (the table is made anyway)."""
     from cardpress.catalogue import CatalogueError, load_catalogue
-    from cardpress.vocabulary import DECK_GAMES
 
     if game == "eshi100" and options.get("deck", "standard") == "standard":
         return None
-    deck_id = next((d for d, games in DECK_GAMES.items() if game in games), None)
+    deck_id = GAMES[game].deck if game in GAMES else None
     try:
         return (getattr(load_catalogue().deck(deck_id), "version", "") or None) if deck_id else None
     except (CatalogueError, OSError, KeyError):  # KeyError: no such deck in the data

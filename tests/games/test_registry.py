@@ -7,12 +7,58 @@ from dataclasses import replace
 import pytest
 
 from cardpress.games import GAMES, register
-from cardpress.games.registry import TableOptionError, WrongType
-from cardpress.vocabulary import GAME_IDS
+from cardpress.games.registry import (
+    DECK_GAMES,
+    RULE_PREFIXES,
+    TableOptionError,
+    WrongType,
+    rule_document,
+    rule_id_pattern,
+)
+from cardpress.vocabulary import CHOOSE, TRIPTYCH_GAMES
+
+#: the game ids ARCHITECTURE.md fixes, in the order every list shows them
+CONTRACT_GAMES = ("gallery-rush", "finger-auction", "detective-eye", "ultimatch", "eshi100")
 
 
 def test_the_packages_register_the_products_games_in_the_catalogues_order():
-    assert tuple(GAMES) == GAME_IDS
+    assert tuple(GAMES) == CONTRACT_GAMES
+
+
+def test_each_games_rule_prefix_is_the_one_its_rule_document_uses():
+    """The prefix a spec declares is what its rule sheet's clauses carry: the rule IDs
+    an engine cites link to the right document."""
+    from cardpress.rules import load_rules
+
+    for game, spec in GAMES.items():
+        ids = load_rules(game, "en").clause_ids()
+        assert ids and {i.split("-", 1)[0] for i in ids} == {spec.rule_prefix}, game
+        assert all(rule_document(i) == game for i in ids)
+    choose = load_rules(CHOOSE, "en").clause_ids()
+    assert choose and all(rule_document(i) == CHOOSE for i in choose)
+    assert list(RULE_PREFIXES.values()) == [*GAMES, CHOOSE]
+    assert rule_id_pattern() == "^(GR|FA|DE|UM|ES|TR)-[0-9]+$"  # the published pattern
+
+
+def test_each_game_names_the_deck_it_is_played_with():
+    from cardpress.catalogue import load_catalogue
+
+    assert DECK_GAMES["triptych"] == TRIPTYCH_GAMES
+    assert tuple(g.id for g in load_catalogue().triptych.games) == TRIPTYCH_GAMES
+    assert DECK_GAMES["ultimatch"] == ("ultimatch",) and DECK_GAMES["eshi100"] == ("eshi100",)
+
+
+def test_a_spec_cannot_take_another_documents_prefix_or_the_boxs_deck():
+    spec = GAMES["ultimatch"]
+    with pytest.raises(ValueError, match="prefix 'GR' is gallery-rush's"):
+        register(replace(spec, id="ultimatch-2", rule_prefix="GR"))
+    with pytest.raises(ValueError, match="prefix 'TR' is choose's"):
+        register(replace(spec, id="ultimatch-2", rule_prefix="TR"))
+    with pytest.raises(ValueError, match="Triptych box holds"):
+        register(replace(spec, id="ultimatch-2", rule_prefix="U2", deck="triptych"))
+    with pytest.raises(ValueError, match="no printed deck 'poker'"):
+        register(replace(spec, id="ultimatch-2", rule_prefix="U2", deck="poker"))
+    assert "ultimatch-2" not in GAMES
 
 
 def test_a_spec_declares_every_option_its_engine_takes():

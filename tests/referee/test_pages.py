@@ -191,7 +191,7 @@ def test_rule_card_r0_opens_how_to_choose_a_game(client, lang, label, title):
     doc = load_rules("choose", lang)
     assert doc.clause_ids() and set(doc.clause_ids()) <= set(anchors(body))
     # its rule IDs (TR-...) link back to the same page wherever a result cites one
-    from cardpress.vocabulary import rule_document as rule_game
+    from cardpress.games.registry import rule_document as rule_game
 
     assert rule_game(doc.clause_ids()[0]) == "choose"
 

@@ -1,6 +1,7 @@
 """High Card, a game for the tests only: each player is dealt two cards of ten
 (1-10) and lays one face down at the same time; the highest card wins (or the
 lowest, by the option ``wins``), players laying equal cards share the win.
+Its rules are HC-1 (lay one card of your hand) and HC-2 (the highest wins).
 
 It is declared as the real games are (an engine, its words, a spec), and is
 registered by the tests that play it, never in the product.
@@ -58,15 +59,15 @@ class HighCardState(GameState):
         return [f"lay:{c}" for c in self.hands[player]]
 
     def _explain_illegal(self, player: int, action: Action) -> IllegalAction:
-        return IllegalAction(N_("%(action)s is not a card in your hand"), action=action)
+        return IllegalAction(N_("%(action)s is not a card in your hand"), "HC-1", action=action)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         card = action.partition(":")[2]
         self.laid[player] = card
         self.hands[player].remove(card)
-        events = [Event("laid", (), player)]
+        events = [Event("laid", ("HC-1",), player)]
         if self.is_terminal():
-            events.append(Event("game_end", (), None, {"winners": self.winners()}))
+            events.append(Event("game_end", ("HC-2",), None, {"winners": self.winners()}))
         return events
 
     def is_terminal(self) -> bool:
@@ -143,6 +144,7 @@ SPEC = GameSpec(
     tools=((TOOL, N_("High Card: who wins")),),
     length=("cards laid", lambda s: sum(card is not None for card in s.laid)),
     order=60,
+    rule_prefix="HC",
 )
 
 

@@ -20,5 +20,7 @@ SPEC = register(
         tools=(("follow.detective_eye", N_("Detective Eye: follow a game")),),
         length=("rounds", lambda s: s.rounds),
         order=30,
+        rule_prefix="DE",
+        deck="triptych",
     )
 )

@@ -49,5 +49,7 @@ SPEC = register(
         tools=(("scorers.eshi100", N_("Eshi 100 Exhibition settlement")),),
         length=("auctions", lambda s: s.auctions),
         order=50,
+        rule_prefix="ES",
+        deck="eshi100",
     )
 )

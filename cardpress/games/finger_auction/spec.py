@@ -34,5 +34,7 @@ SPEC = register(
         ),
         length=("auctions", lambda s: s.auctions),
         order=20,
+        rule_prefix="FA",
+        deck="triptych",
     )
 )

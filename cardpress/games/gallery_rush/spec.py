@@ -20,5 +20,7 @@ SPEC = register(
         tools=(("scorers.gallery_rush", N_("Gallery Rush table")),),
         length=("turns", lambda s: s.turns),
         order=10,
+        rule_prefix="GR",
+        deck="triptych",
     )
 )

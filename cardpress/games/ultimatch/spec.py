@@ -59,5 +59,7 @@ SPEC = register(
         ),
         length=("turns", lambda s: s.turns),
         order=40,
+        rule_prefix="UM",
+        deck="ultimatch",
     )
 )

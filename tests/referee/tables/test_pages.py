@@ -45,7 +45,7 @@ def test_every_card_page_and_rule_card_page_offers_its_games_tables(api):
     card; one card of each other kind and set of games), in both languages, links to
     the create page of each game the card is played in."""
     from cardpress.catalogue import load_catalogue
-    from cardpress.vocabulary import DECK_GAMES
+    from cardpress.games.registry import DECK_GAMES
 
     cards = load_catalogue()
     checked = set()

@@ -79,9 +79,16 @@ def test_a_table_of_the_sixth_game_is_played_through_the_api(app: Flask, game: s
         assert state["legal_actions"] == expected.legal_actions(seat["seat"])
         assert state["to_act"] == [0, 1] and not state["terminal"]
     version = body["version"]
+    not_held = next(f"lay:{n}" for n in range(1, 11) if f"lay:{n}" not in state["legal_actions"])
+    illegal = client.post(
+        f"/api/v1/tables/{table}/actions",
+        json={"action": not_held, "version": version},
+        headers=auth(seats[0]["token"]),
+    )
+    assert illegal.status_code == 400 and illegal.get_json()["error"]["rule"] == "HC-1"
     for seat in seats:
         action = expected.legal_actions(seat["seat"])[0]
-        expected.apply(seat["seat"], action)
+        events = expected.apply(seat["seat"], action)
         moved = client.post(
             f"/api/v1/tables/{table}/actions",
             json={"action": action, "version": version},
@@ -89,6 +96,11 @@ def test_a_table_of_the_sixth_game_is_played_through_the_api(app: Flask, game: s
         )
         assert moved.status_code == 200, moved.get_json()
         version = moved.get_json()["version"]
+        # the engine's rulings reach the phones: the game's own prefix is a rule ID
+        said = [(e["kind"], e["rule_ids"]) for e in moved.get_json()["events"]]
+        assert said == [(e.kind, list(e.rule_ids)) for e in events], said
+        assert said[0] == ("laid", ["HC-1"])
+    assert said[-1] == ("game_end", ["HC-2"])
     refused = client.post(
         f"/api/v1/tables/{table}/actions",
         json={"action": "lay:1"},
