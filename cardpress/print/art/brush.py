@@ -110,6 +110,10 @@ class Manner:
     light_left: float = 0.0
     #: small bright dots where the reference is brightest (Vermeer's pointillé)
     highlights: int = 0
+    #: a last, finest brush (radius, pt) that works only inside a scene's focus areas (faces,
+    #: hands), at most ``detail_budget`` strokes; 0: none
+    detail: float = 0.0
+    detail_budget: int = 0
     #: share of the last layer's strokes given a lighter ridge along them (impasto: thick
     #: paint catching the light on its upper-left edge)
     impasto: float = 0.0
@@ -222,11 +226,35 @@ def direction_field(lum: np.ndarray, manner: Manner, radius: float):
     return dx.astype(np.float32), dy.astype(np.float32)
 
 
-def paint(ref: np.ndarray, manner: Manner, seed: int) -> list[Stroke]:
-    """Hertzmann's layered painting of ``ref`` in ``manner``: the strokes, in painting order."""
+#: a scene's areas of interest: (x, y, rx, ry, weight) ellipses in points, y up
+Focus = tuple[tuple[float, float, float, float, float], ...]
+
+
+def focus_weights(focus: Focus, ww: int, hh: int) -> np.ndarray | None:
+    """Per reference pixel, how much its error counts for the fine brushes: 1, and up to
+    an area's weight inside it (the most of overlapping areas), fading out at its rim."""
+    if not focus:
+        return None
+    xs = (np.arange(ww, dtype=np.float32) + 0.5) / SCALE
+    ys = hh / SCALE - (np.arange(hh, dtype=np.float32) + 0.5) / SCALE
+    out = np.ones((hh, ww), dtype=np.float32)
+    for fx, fy, rx, ry, weight in focus:
+        d = ((xs[None, :] - fx) / rx) ** 2 + ((ys[:, None] - fy) / ry) ** 2
+        out = np.maximum(out, 1 + (weight - 1) * np.clip(1.5 - d, 0.0, 1.0))
+    return out
+
+
+def paint(ref: np.ndarray, manner: Manner, seed: int, focus: Focus = ()) -> list[Stroke]:
+    """Hertzmann's layered painting of ``ref`` in ``manner``: the strokes, in painting order.
+
+    After the lay-in, a cell's error is weighted by ``focus`` (see :func:`focus_weights`):
+    where the budget runs out, it runs out away from the faces. With detail brushes in the
+    manner, a last layer of them works inside the focus areas alone.
+    """
     rng = random.Random(seed)
     hh, ww = ref.shape[:2]
     h_pt = hh / SCALE
+    weights_focus = focus_weights(focus, ww, hh)
     if manner.light_left:
         ramp = 1.0 + manner.light_left * (0.5 - np.arange(ww, dtype=np.float32) / ww)
         ref = np.clip(ref * ramp[None, :, None], 0.0, 1.0)
@@ -235,14 +263,21 @@ def paint(ref: np.ndarray, manner: Manner, seed: int) -> list[Stroke]:
     ref_img = Image.fromarray((ref * 255).astype(np.uint8))
     weights = np.array([0.299, 0.587, 0.114], dtype=np.float32)
     strokes: list[Stroke] = []
-    for layer, radius_pt in enumerate(manner.brushes):
+    radii = list(manner.brushes)
+    if manner.detail and weights_focus is not None:
+        radii.append(manner.detail)
+    for layer, radius_pt in enumerate(radii):
+        detail = layer == len(manner.brushes)  # the detail brush, in the focus areas alone
         radius = radius_pt * SCALE
         blurred_img = ref_img.filter(ImageFilter.GaussianBlur(max(0.5, manner.blur * radius)))
         blurred = np.asarray(blurred_img, dtype=np.float32) / 255.0
         dxa, dya = direction_field(blurred @ weights, manner, radius)
         painted = np.asarray(canvas, dtype=np.float32) / 255.0
         diff = np.sqrt(((painted - blurred) ** 2).sum(axis=2))
-        budget = manner.budget[min(layer, len(manner.budget) - 1)]
+        if layer and weights_focus is not None:
+            diff = diff * weights_focus * (weights_focus > 1.05 if detail else 1)
+        budgets = manner.budget
+        budget = manner.detail_budget if detail else budgets[min(layer, len(budgets) - 1)]
         if layer == 0:  # the whole canvas is laid in, on a grid as fine as the budget allows
             step = max(round(manner.grid * radius), math.ceil(math.sqrt(ww * hh / budget)))
         else:
@@ -273,7 +308,7 @@ def paint(ref: np.ndarray, manner: Manner, seed: int) -> list[Stroke]:
             strokes.append(Stroke.of(colour, width, pt_pts, alpha))
             fill = (*(int(v * 255) for v in colour), int(alpha * 255))
             _raster(draw, pts, width * SCALE, fill)
-            last = layer == len(manner.brushes) - 1
+            last = layer == len(manner.brushes) - 1  # impasto and accents: not the detail
             if last and len(pt_pts) > 1 and rng.random() < manner.impasto:
                 strokes.append(_ridge(strokes[-1]))
             if last and len(pt_pts) > 1 and rng.random() < manner.accents:

@@ -99,18 +99,22 @@ def _paint(picture: Picture) -> tuple[Stroke, ...]:
     styles_key, seed_key, dull, hint = picture
     scene, manner_of, (w, h) = STYLES[styles_key]
 
+    focus: list[tuple[float, float, float, float, float]] = []
+
     def draw(c: Canvas) -> None:
         pen = Pen(c, random.Random(seed_of(seed_key)), _dull if dull else (lambda c: c), hint)
         if dull:  # copied from a reversed print: the composition mirrored, the light wrong
             c.translate(w, 0)
             c.scale(-1, 1)
         scene(pen, w, h)
+        focus.extend(pen.focus_areas)
 
     ref = brush.reference(draw, w, h)
     manner = manner_of(seed_of(seed_key + "/flow"), hint)
-    if dull:
+    if dull:  # a forger copies the shapes, not where the master looked
         manner = forged(manner)
-    return tuple(brush.paint(ref, manner, seed_of(seed_key + "/brush")))
+        focus.clear()
+    return tuple(brush.paint(ref, manner, seed_of(seed_key + "/brush"), tuple(focus)))
 
 
 def _paint_all(pictures: list[Picture]) -> list[tuple[Stroke, ...]]:

@@ -34,6 +34,9 @@ class Pen:
         self.rng = rng
         self.tone = tone
         self.hint = hint  # the card's English title: it may pick the scene
+        #: where the eye goes (faces, hands): (x, y, rx, ry, weight) in the page's points
+        self.focus_areas: list[tuple[float, float, float, float, float]] = []
+        self._scales: list[tuple[float, float, float]] = []  # the open ``scaled`` blocks
 
     @contextmanager
     def scaled(self, x: float, y: float, k: float) -> Iterator[None]:
@@ -43,10 +46,20 @@ class Pen:
         self.c.translate(x, y)
         self.c.scale(k, k)
         self.c.translate(-x, -y)
+        self._scales.append((x, y, k))
         try:
             yield
         finally:
+            self._scales.pop()
             self.c.restoreState()
+
+    def focus(self, x: float, y: float, rx: float, ry: float, weight: float = 3.0) -> None:
+        """Mark an ellipse the painter looks hardest at (a face, hands at work): the fine
+        brushes spend their strokes there first, so a face keeps its eyes and brow at card
+        size where the rest of the picture is left broad."""
+        for sx, sy, k in reversed(self._scales):
+            x, y, rx, ry = sx + (x - sx) * k, sy + (y - sy) * k, rx * k, ry * k
+        self.focus_areas.append((x, y, rx, ry, weight))
 
     def fill(self, col: RGB, alpha: float = 1.0) -> None:
         self.c.setFillColorRGB(*self.tone(col))
@@ -214,3 +227,9 @@ def around(
     from ``x`` and up from the bottom. A figure's outline is then written once, as numbers,
     and moves with its centre."""
     return [(x + dx * w, dy * h) for dx, dy in offsets]
+
+
+def about(x: float, y: float, r: float, *offsets: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points of a shape about (x, y) in units of ``r`` (a head's hair, a cap): the shape is
+    written once, as numbers, and scales and moves with the head it belongs to."""
+    return [(x + dx * r, y + dy * r) for dx, dy in offsets]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, around, dabs, gradient, pick_scene
+from cardpress.print.art.faces import Face, face
+from cardpress.print.art.pen import Painting, Pen, about, around, dabs, gradient, pick_scene
 from cardpress.print.colour import hex_rgb, jitter, mix
 
 
@@ -149,11 +150,9 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#9a7656"),
         0.8,
     )
-    # the eyes, turned to us, each with its white and its catch of light
-    for ex, ey in ((-0.05, 0.5), (0.045, 0.49)):
-        pen.ellipse(cx + w * ex, h * ey, w * 0.024, h * 0.022, hex_rgb("#f0ece0"))
-        pen.ellipse(cx + w * ex + 0.6, h * ey, w * 0.014, h * 0.02, hex_rgb("#2a2218"))
-        pen.ellipse(cx + w * ex - 0.4, h * ey + 0.8, 0.7, 0.7, (1.0, 1.0, 1.0))
+    # the eyes turned to us under their brows, each with its lid, white and catch of light
+    look = Face(eyes="open", turn=-0.1, shade="#9a7656", brow="#6a4a30")
+    face(pen, cx - w * 0.004, h * 0.45, h * 0.2, look, oval=False)
     pen.ellipse(cx, h * 0.355, w * 0.034, h * 0.022, hex_rgb("#c0463c"))  # parted lips
     pen.ellipse(cx - w * 0.01, h * 0.362, w * 0.01, h * 0.006, hex_rgb("#f4c0a8"))
     # the ultramarine turban and its yellow fall behind
@@ -395,41 +394,46 @@ def _lit_wall(pen: Pen, w: float, h: float, lit: str, shade: str) -> None:
 
 
 def _milkmaid(pen: Pen, w: float, h: float) -> None:
-    """The Milkmaid: a sturdy maid in a lemon-yellow bodice and ultramarine apron pours a
-    thread of milk from a red-brown jug into a bowl, at a table of bread by the window.
+    """The Milkmaid: a sturdy maid stands in the window's light, in a lemon-yellow bodice
+    and an ultramarine apron over a red skirt, pouring a thread of milk from a red-brown jug
+    into a bowl; on the green table in front, bread in a basket and a blue jug.
 
     Long because a painting is one composition drawn back to front, its parts sharing the room's
     light.
     """
-    _lit_wall(pen, w, h, "#efe8d6", "#b9ad8e")
-    _leaded_window(pen, 0, h * 0.58, w * 0.2, h * 0.4, "#f4f6ec")
-    pen.rect(w * 0.2, h * 0.58, w * 0.015, h * 0.4, hex_rgb("#8a7a5a"))  # the window's jamb
-    pen.ellipse(w * 0.27, h * 0.86, w * 0.04, h * 0.05, hex_rgb("#8a6a3a"))  # a wicker basket
-    pen.ellipse(w * 0.3, h * 0.7, w * 0.035, h * 0.035, hex_rgb("#b08a4a"))  # the brass pail
-    for k in range(9):  # Delft tiles along the skirting, the foot warmer beside them
-        pen.rect(w * (0.62 + k * 0.042), 0, w * 0.036, h * 0.06, hex_rgb("#dfe3e6"))
-        pen.ellipse(w * (0.64 + k * 0.042), h * 0.03, 1.0, 1.0, hex_rgb("#3a5a9a"))
-    pen.rect(w * 0.86, 0, w * 0.1, h * 0.09, hex_rgb("#5a3e24"))
+    _lit_wall(pen, w, h, "#efe8d2", "#968a6a")
+    # the window high at the left, bright, one pane broken; the light on the wall beside it
+    pen.rect(0, h * 0.54, w * 0.24, h * 0.46, hex_rgb("#5a4a34"))  # its dark frame
+    _leaded_window(pen, w * 0.02, h * 0.56, w * 0.2, h * 0.42, "#fbfcf4")
+    pen.rect(w * 0.15, h * 0.84, w * 0.05, h * 0.06, hex_rgb("#9aa8a0"))  # the broken pane
+    pen.poly(
+        around(0, w, h, (0.22, 0.98), (0.5, 0.98), (0.62, 0.4), (0.22, 0.56)),
+        hex_rgb("#fffaea"),
+        0.4,
+    )
+    pen.ellipse(w * 0.3, h * 0.9, w * 0.05, h * 0.055, hex_rgb("#7a5a30"))  # a wicker basket
+    pen.ellipse(w * 0.27, h * 0.72, w * 0.04, h * 0.045, hex_rgb("#b08a4a"))  # the brass pail
+    pen.ellipse(w * 0.26, h * 0.73, w * 0.015, h * 0.02, hex_rgb("#f0d890"))
+    for k in range(8):  # Delft tiles along the skirting, the foot warmer beside them
+        pen.rect(w * (0.66 + k * 0.042), 0, w * 0.036, h * 0.07, hex_rgb("#e4e8ea"))
+        pen.ellipse(w * (0.678 + k * 0.042), h * 0.035, 1.1, 1.1, hex_rgb("#3a5a9a"))
+    pen.rect(w * 0.86, h * 0.02, w * 0.1, h * 0.1, hex_rgb("#5a3e24"))
     cx = w * 0.6
-    # red skirt, the blue apron over it, yellow bodice, green-blue sleeves rolled up
+    # the red skirt, the ultramarine apron over it, to the floor
     pen.poly(
-        [
-            (cx - w * 0.17, 0),
-            (cx + w * 0.2, 0),
-            (cx + w * 0.13, h * 0.46),
-            (cx - w * 0.12, h * 0.46),
-        ],
-        hex_rgb("#a8352a"),
+        around(cx, w, h, (-0.16, 0), (0.19, 0), (0.13, 0.46), (-0.12, 0.46)),
+        hex_rgb("#b03a2a"),
     )
     pen.poly(
-        [
-            (cx - w * 0.13, 0),
-            (cx + w * 0.07, 0),
-            (cx + w * 0.05, h * 0.45),
-            (cx - w * 0.1, h * 0.45),
-        ],
-        hex_rgb("#2a4a9a"),
+        around(cx, w, h, (-0.14, 0), (0.08, 0), (0.06, 0.46), (-0.11, 0.46)),
+        hex_rgb("#2440a0"),
     )
+    pen.poly(
+        around(cx, w, h, (-0.02, 0), (0.06, 0), (0.05, 0.44), (0.0, 0.44)),
+        hex_rgb("#18307a"),
+        0.7,
+    )  # the apron's fold in shadow
+    # the yellow bodice, lit on the left
     pen.blob(
         around(
             cx,
@@ -437,86 +441,77 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
             h,
             (-0.13, 0.44),
             (0.13, 0.44),
-            (0.12, 0.66),
-            (0.04, 0.76),
-            (-0.08, 0.74),
-            (-0.13, 0.62),
+            (0.12, 0.64),
+            (0.05, 0.74),
+            (-0.08, 0.73),
+            (-0.13, 0.6),
         ),
-        hex_rgb("#e6c02e"),
+        hex_rgb("#ecc22a"),
     )
     pen.blob(
-        around(cx, w, h, (0.02, 0.7), (0.12, 0.62), (0.09, 0.5), (-0.02, 0.56)),
-        hex_rgb("#b89a2a"),
+        around(cx, w, h, (0.03, 0.7), (0.12, 0.62), (0.1, 0.46), (0.0, 0.52)),
+        hex_rgb("#c0961c"),
+    )
+    # the arms brought together at the jug: blue-green sleeves to the elbow, bare forearms
+    pen.blob(
+        around(cx, w, h, (-0.1, 0.7), (-0.17, 0.6), (-0.13, 0.56), (-0.06, 0.64)),
+        hex_rgb("#3a6a80"),
+    )
+    pen.blob(
+        around(cx, w, h, (-0.16, 0.61), (-0.2, 0.53), (-0.16, 0.5), (-0.12, 0.56)),
+        hex_rgb("#e6b88e"),
+    )
+    pen.blob(
+        around(cx, w, h, (0.06, 0.6), (-0.04, 0.52), (-0.1, 0.48), (-0.05, 0.46), (0.1, 0.55)),
+        hex_rgb("#d4a27a"),
+    )
+    # the head bowed to the pouring, the white linen cap, her face in the light
+    hx, hy, r = cx - w * 0.04, h * 0.8, h * 0.1
+    pen.blob(
+        about(
+            hx, hy, r, (-0.9, 0.2), (-0.5, 1.25), (0.6, 1.3), (1.05, 0.3), (0.8, -0.7), (0.3, 0.3)
+        ),
+        hex_rgb("#f6f3e8"),
+    )  # the cap
+    pen.blob(
+        about(hx, hy, r, (0.4, 0.9), (1.0, 0.3), (0.8, -0.6), (0.5, 0)),
+        hex_rgb("#c4c0b0"),
         0.7,
-    )  # the bodice's shadowed side
-    # the arms down to the jug, sleeves rolled to the elbow
-    pen.blob(
-        around(cx, w, h, (-0.11, 0.7), (-0.17, 0.58), (-0.14, 0.55), (-0.07, 0.64)),
-        hex_rgb("#3f6a7a"),
     )
-    pen.blob(
-        around(cx, w, h, (-0.16, 0.58), (-0.2, 0.5), (-0.17, 0.48), (-0.13, 0.55)),
-        hex_rgb("#e2b48c"),
-    )
-    pen.blob(
-        around(cx, w, h, (0.05, 0.62), (-0.06, 0.55), (-0.1, 0.52), (-0.04, 0.5), (0.08, 0.56)),
-        hex_rgb("#d9a880"),
-    )
-    # the head bowed over the work, white linen cap
-    hx, hy = cx - w * 0.03, h * 0.82
-    pen.ellipse(hx, hy, w * 0.045, h * 0.07, hex_rgb("#e3b890"))
-    pen.ellipse(hx + w * 0.015, hy - h * 0.01, w * 0.03, h * 0.05, hex_rgb("#b88a66"), 0.6)
-    pen.blob(
-        [
-            (hx - w * 0.045, hy + h * 0.01),
-            (hx - w * 0.02, hy + h * 0.1),
-            (hx + w * 0.05, hy + h * 0.09),
-            (hx + w * 0.055, hy - h * 0.02),
-            (hx + w * 0.01, hy + h * 0.03),
-        ],
-        hex_rgb("#f4f1e6"),
-    )
-    # the table, foreshortened from the lower left, a green-blue cloth, bread and a jug
-    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.48, h * 0.38), (0, h * 0.44)], hex_rgb("#3f5f5a"))
-    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.45, h * 0.08), (0, h * 0.1)], hex_rgb("#2a3f3a"))
-    pen.ellipse(w * 0.14, h * 0.44, w * 0.11, h * 0.07, hex_rgb("#8a5a2a"))  # the bread basket
-    pen.ellipse(w * 0.14, h * 0.47, w * 0.09, h * 0.04, hex_rgb("#6a4420"))
-    for bx, by, r in (
-        (0.08, 0.5, 0.035),
-        (0.15, 0.52, 0.04),
-        (0.21, 0.49, 0.03),
-        (0.26, 0.4, 0.03),
-        (0.31, 0.37, 0.025),
+    look = Face(eyes="down", tilt=12, turn=-0.4, skin="#e0a878", shade="#9a6444")
+    face(pen, hx - r * 0.1, hy - r * 0.1, r * 0.9, look)
+    # the table, foreshortened from the lower left, its green cloth in front
+    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.48, h * 0.36), (0, h * 0.42)], hex_rgb("#3f6058"))
+    pen.poly([(0, 0), (w * 0.44, 0), (w * 0.45, h * 0.09), (0, h * 0.11)], hex_rgb("#263a36"))
+    # the bread: a basket heaped with crusty loaves, rolls broken open on the cloth
+    pen.ellipse(w * 0.12, h * 0.42, w * 0.12, h * 0.08, hex_rgb("#6a4420"))
+    lit = hex_rgb("#f4d48e")
+    for bx, by, r2 in (
+        (0.06, 0.47, 0.04),
+        (0.13, 0.5, 0.045),
+        (0.2, 0.46, 0.035),
+        (0.25, 0.36, 0.032),
+        (0.31, 0.31, 0.026),
+        (0.18, 0.3, 0.028),
     ):
-        pen.ellipse(w * bx, h * by, w * r, w * r * 0.8, hex_rgb("#c98a3e"))  # crusty loaves
-        pen.ellipse(
-            w * bx - w * r * 0.3, h * by + w * r * 0.3, w * r * 0.4, w * r * 0.3, hex_rgb("#f0cf8a")
-        )
+        pen.ellipse(w * bx, h * by, w * r2, w * r2 * 0.8, hex_rgb("#c8863a"))
+        crust = w * r2
+        pen.ellipse(w * bx - crust * 0.3, h * by + crust * 0.3, crust * 0.5, crust * 0.35, lit)
     pen.blob(
-        [
-            (w * 0.05, h * 0.3),
-            (w * 0.04, h * 0.42),
-            (w * 0.08, h * 0.44),
-            (w * 0.11, h * 0.4),
-            (w * 0.1, h * 0.3),
-        ],
-        hex_rgb("#2f4f8a"),
+        around(0, w, h, (0.04, 0.28), (0.03, 0.4), (0.07, 0.45), (0.11, 0.4), (0.1, 0.28)),
+        hex_rgb("#28488a"),
     )  # the blue stoneware jug
-    pen.ellipse(w * 0.4, h * 0.4, w * 0.075, h * 0.04, hex_rgb("#7a4a2a"))  # the bowl
-    pen.ellipse(w * 0.4, h * 0.415, w * 0.06, h * 0.02, hex_rgb("#f3efe0"))  # milk in it
-    # the red-brown jug tilted in her hands, the thread of milk
+    pen.ellipse(w * 0.41, h * 0.39, w * 0.08, h * 0.045, hex_rgb("#7a4a2a"))  # the bowl
+    pen.ellipse(w * 0.41, h * 0.405, w * 0.065, h * 0.022, hex_rgb("#f6f2e4"))  # milk in it
+    # the red-brown jug tilted in her hands, the white thread of milk falling from it
     pen.blob(
-        [
-            (w * 0.38, h * 0.5),
-            (w * 0.41, h * 0.6),
-            (w * 0.47, h * 0.6),
-            (w * 0.48, h * 0.52),
-            (w * 0.44, h * 0.47),
-        ],
-        hex_rgb("#8a4a2a"),
+        around(0, w, h, (0.39, 0.5), (0.41, 0.61), (0.48, 0.62), (0.5, 0.53), (0.45, 0.47)),
+        hex_rgb("#8e4424"),
     )
-    pen.dab(w * 0.385, h * 0.45, h * 0.09, math.pi / 2, 1.3, hex_rgb("#fbf8f0"))
-    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.05)
+    pen.ellipse(w * 0.44, h * 0.58, w * 0.015, h * 0.02, hex_rgb("#d89070"), 0.8)
+    pen.dab(w * 0.395, h * 0.44, h * 0.1, math.pi / 2, 1.4, hex_rgb("#fffdf6"))
+    pen.focus(w * 0.42, h * 0.48, w * 0.08, h * 0.12, 2.5)
+    pen.focus(w * 0.15, h * 0.4, w * 0.15, h * 0.12, 1.8)
 
 
 def _letter(pen: Pen, w: float, h: float) -> None:
@@ -602,115 +597,131 @@ def _letter(pen: Pen, w: float, h: float) -> None:
 
 
 def _lacemaker(pen: Pen, w: float, h: float) -> None:
-    """The Lacemaker: close up, her head bowed over the bobbins, a lemon-yellow bodice, the
-    lace pillow before her, red and white threads spilling from a sewing cushion.
+    """The Lacemaker: close up, her head bent over the work, lit from the left; her hands
+    at the bobbins on the blue-green lace pillow; in front, the sewing cushion spilling
+    its red and white threads over a tapestry.
 
     Long because a painting is one composition drawn back to front, its parts sharing positions
     and light.
     """
-    _lit_wall(pen, w, h, "#d6ceb2", "#a49a7c")
-    # the yellow bodice and shoulders fill the frame, lit from the left
+    _lit_wall(pen, w, h, "#cfc7a8", "#8e8468")
+    # the lemon-yellow bodice and shoulders, lit on the left, the right in shadow
     pen.blob(
-        [
-            (w * 0.08, h * 0.18),
-            (w * 0.12, h * 0.5),
-            (w * 0.3, h * 0.66),
-            (w * 0.56, h * 0.64),
-            (w * 0.76, h * 0.5),
-            (w * 0.86, h * 0.18),
-        ],
-        hex_rgb("#e6bf2e"),
+        around(
+            0,
+            w,
+            h,
+            (0.2, 0.12),
+            (0.24, 0.46),
+            (0.42, 0.56),
+            (0.68, 0.56),
+            (0.9, 0.44),
+            (0.98, 0.12),
+        ),
+        hex_rgb("#e3bb2c"),
     )
     pen.blob(
-        [(w * 0.56, h * 0.62), (w * 0.76, h * 0.5), (w * 0.86, h * 0.2), (w * 0.66, h * 0.3)],
-        hex_rgb("#a88a24"),
-        0.75,
-    )  # the shadowed side
+        around(0, w, h, (0.7, 0.55), (0.9, 0.44), (0.98, 0.14), (0.78, 0.24)),
+        hex_rgb("#9a7a1c"),
+        0.8,
+    )
     pen.blob(
-        [(w * 0.3, h * 0.62), (w * 0.42, h * 0.56), (w * 0.55, h * 0.62), (w * 0.45, h * 0.67)],
+        around(0, w, h, (0.26, 0.44), (0.34, 0.5), (0.44, 0.46), (0.36, 0.36)),
+        hex_rgb("#f4e27a"),
+        0.7,
+    )  # the light on her left shoulder
+    pen.blob(
+        around(0, w, h, (0.44, 0.56), (0.56, 0.5), (0.68, 0.56), (0.56, 0.6)),
         hex_rgb("#f2eee0"),
     )  # the white collar
-    # the head bowed to the right, looking down at her hands: drawn large (k), since at
-    # card size a head of the bodice's scale read as a dot above a yellow field
-    hx, hy, k = w * 0.43, h * 0.7, 1.55
-    pen.ellipse(
-        hx + w * 0.03 * k, hy - h * 0.02 * k, w * 0.085 * k, h * 0.11 * k, hex_rgb("#ecccaa")
-    )
-    pen.ellipse(
-        hx + w * 0.075 * k, hy - h * 0.04 * k, w * 0.04 * k, h * 0.075 * k, hex_rgb("#b8906c"), 0.6
-    )  # the cheek turned from the light
+    # the head bent forward and to the left over the work
+    hx, hy, r = w * 0.53, h * 0.7, h * 0.2
     pen.blob(
-        [
-            (hx - w * 0.07 * k, hy),
-            (hx - w * 0.04 * k, hy + h * 0.14 * k),
-            (hx + w * 0.08 * k, hy + h * 0.17 * k),
-            (hx + w * 0.13 * k, hy + h * 0.07 * k),
-            (hx + w * 0.06 * k, hy + h * 0.04 * k),
-            (hx - w * 0.02 * k, hy + h * 0.06 * k),
-        ],
-        hex_rgb("#6e5028"),
-    )  # hair, parted and drawn back
-    for i in range(3):  # ringlets at the temple
+        about(
+            hx,
+            hy,
+            r,
+            (-0.95, 0.1),
+            (-0.7, 1.05),
+            (0.3, 1.4),
+            (1.1, 0.9),
+            (1.15, -0.1),
+            (0.6, 0.4),
+            (-0.3, 0.55),
+        ),
+        hex_rgb("#6a4a26"),
+    )  # the hair, drawn back from a parting, a knot at the back
+    pen.ellipse(hx + r * 1.0, hy + r * 0.75, r * 0.38, r * 0.34, hex_rgb("#5a3c1e"))
+    pen.curve(
+        about(hx, hy, r, (-0.5, 0.8), (-0.1, 1.1), (0.4, 1.1), (0.9, 0.9)),
+        hex_rgb("#b8905a"),
+        1.2,
+        0.8,
+    )  # the light on the crown
+    face(pen, hx - r * 0.05, hy - r * 0.05, r * 0.78, Face(eyes="down", tilt=-24, turn=-0.45))
+    for i in range(4):  # ringlets falling at her left temple
         pen.ellipse(
-            hx - w * 0.055 * k,
-            hy - h * (0.01 + i * 0.035) * k,
-            w * 0.016 * k,
-            h * 0.022 * k,
-            hex_rgb("#7e5a2a"),
+            hx - r * 0.82 - i * r * 0.04,
+            hy + r * (0.35 - i * 0.28),
+            r * 0.13,
+            r * 0.16,
+            hex_rgb(("#7e5a2a", "#5e4020")[i % 2]),
         )
-    pen.ellipse(
-        hx + w * 0.1 * k, hy + h * 0.13 * k, w * 0.035 * k, h * 0.04 * k, hex_rgb("#7e5a2a")
-    )
-    eye = hex_rgb("#6a4a34")
-    pen.dab(hx + w * 0.0 * k, hy - h * 0.03 * k, w * 0.035 * k, -0.3, 1.1, eye)  # lowered eyes
-    pen.dab(hx + w * 0.06 * k, hy - h * 0.05 * k, w * 0.03 * k, -0.3, 1.0, eye)
-    pen.dab(hx + w * 0.025 * k, hy - h * 0.075 * k, w * 0.02 * k, -1.2, 1.2, hex_rgb("#c89a78"))
-    pen.dab(hx + w * 0.035 * k, hy - h * 0.11 * k, w * 0.025 * k, -0.2, 1.1, hex_rgb("#b0604a"))
-    # the lace pillow, its pins and the fan of bobbins under her fingers
+    # the lace pillow, blue-green, tilted toward her
     pen.blob(
-        [
-            (w * 0.14, h * 0.2),
-            (w * 0.2, h * 0.34),
-            (w * 0.6, h * 0.36),
-            (w * 0.7, h * 0.24),
-            (w * 0.5, h * 0.16),
-        ],
-        hex_rgb("#7a8a78"),
+        around(
+            0, w, h, (0.16, 0.2), (0.2, 0.36), (0.44, 0.42), (0.7, 0.36), (0.74, 0.22), (0.5, 0.14)
+        ),
+        hex_rgb("#6a8a80"),
     )
+    pen.blob(
+        around(0, w, h, (0.2, 0.3), (0.4, 0.38), (0.56, 0.36), (0.3, 0.26)),
+        hex_rgb("#9ab4a6"),
+        0.7,
+    )
+    # her hands at the bobbins, the white threads fanned to the pins
+    for x, y, rx, col in ((0.36, 0.4, 0.07, "#eec6a0"), (0.6, 0.4, 0.065, "#d2a682")):
+        pen.ellipse(w * x, h * y, w * rx, h * 0.05, hex_rgb(col))
+        for k in range(3):  # fingers
+            pen.dab(w * (x - 0.03 + k * 0.03), h * (y - 0.04), h * 0.05, 1.35, 1.3, hex_rgb(col))
+    pen.stroke(hex_rgb("#faf6ec"), 0.5)
+    for k in range(7):
+        pen.c.line(w * (0.4 + k * 0.025), h * 0.32, w * 0.48, h * 0.4)
+    for k in range(6):  # the bobbins, dark wood
+        a = 1.5 + (k - 2.5) * 0.18
+        pen.dab(w * (0.42 + k * 0.022), h * 0.3, h * 0.07, a, 1.1, hex_rgb("#4a2e16"))
+    pen.focus(w * 0.48, h * 0.37, w * 0.2, h * 0.09, 2.5)
+    # in front: the tapestry over the table and the blue sewing cushion, its threads spilling
+    pen.poly([(w * 0.3, 0), (w, 0), (w, h * 0.16), (w * 0.34, h * 0.14)], hex_rgb("#4a3a5a"))
     for k in range(8):
-        a = math.pi / 2 + (k - 3.5) * 0.14
-        x0 = w * 0.4 + (k - 3.5) * w * 0.012
-        pen.dab(x0 + math.cos(a) * 6, h * 0.36 + math.sin(a) * 6, 12, a, 0.9, hex_rgb("#5a3a1e"))
-    pen.stroke(hex_rgb("#f6f2e8"), 0.5)
-    for k in range(6):
-        pen.c.line(w * 0.34 + k * w * 0.02, h * 0.42, w * 0.4, h * 0.5)  # the threads
-    pen.ellipse(w * 0.3, h * 0.44, w * 0.06, h * 0.04, hex_rgb("#e6bc94"))  # her hands
-    pen.ellipse(w * 0.52, h * 0.43, w * 0.06, h * 0.04, hex_rgb("#d9ae88"))
-    # in front: the blue-grey sewing cushion, red and white thread spilling out, a tapestry
+        pen.ellipse(
+            w * (0.4 + k * 0.08),
+            h * 0.07,
+            w * 0.028,
+            h * 0.032,
+            hex_rgb(("#c9a24a", "#8a2a22", "#3f5f4a")[k % 3]),
+            0.85,
+        )
     pen.blob(
-        [(0, 0), (0, h * 0.2), (w * 0.18, h * 0.24), (w * 0.36, h * 0.16), (w * 0.34, 0)],
-        hex_rgb("#4a5a7a"),
+        [(0, 0), (0, h * 0.3), (w * 0.14, h * 0.34), (w * 0.3, h * 0.24), (w * 0.32, 0)],
+        hex_rgb("#3e5478"),
     )
     pen.curve(
-        [(w * 0.1, h * 0.2), (w * 0.15, h * 0.08), (w * 0.24, h * 0.16), (w * 0.3, h * 0.0)],
-        hex_rgb("#d0302a"),
+        [(w * 0.14, h * 0.28), (w * 0.2, h * 0.12), (w * 0.08, h * 0.1), (w * 0.16, 0)],
+        hex_rgb("#d42a22"),
+        3.2,
+    )  # the red thread, a loose skein
+    pen.curve(
+        [(w * 0.1, h * 0.3), (w * 0.24, h * 0.2), (w * 0.22, h * 0.06), (w * 0.3, 0)],
+        hex_rgb("#e23a2a"),
         2.2,
     )
     pen.curve(
-        [(w * 0.13, h * 0.18), (w * 0.2, h * 0.05), (w * 0.3, h * 0.12), (w * 0.36, h * 0.0)],
-        hex_rgb("#f4f1ea"),
-        1.4,
-    )
-    pen.poly([(w * 0.36, 0), (w, 0), (w, h * 0.16), (w * 0.4, h * 0.14)], hex_rgb("#5a4a6a"))
-    for k in range(8):
-        pen.ellipse(
-            w * (0.42 + k * 0.075),
-            h * 0.07,
-            w * 0.025,
-            h * 0.03,
-            hex_rgb(("#c9a24a", "#8a2a22")[k % 2]),
-            0.8,
-        )
+        [(w * 0.18, h * 0.27), (w * 0.3, h * 0.16), (w * 0.26, h * 0.04), (w * 0.36, 0)],
+        hex_rgb("#f6f2ea"),
+        1.8,
+    )  # and the white
+    pen.focus(w * 0.2, h * 0.15, w * 0.14, h * 0.16, 2.5)
 
 
 def _art_of_painting(pen: Pen, w: float, h: float) -> None:
@@ -958,9 +969,9 @@ def brushwork(seed: int, hint: str = "") -> Manner:
     return Manner(
         brushes=(6.0, 3.0, 1.5, 0.7),
         threshold=0.05,
-        tolerance=0.09,
-        budget=(200, 280, 380, 420),
-        min_length=3,
+        tolerance=0.11,
+        budget=(200, 380, 480, 440),
+        min_length=4,
         max_length=10,
         curvature=0.15,
         blur=1.2,
@@ -974,4 +985,6 @@ def brushwork(seed: int, hint: str = "") -> Manner:
         ground=(0.52, 0.46, 0.36),
         light_left=0.1,
         highlights=28,
+        detail=0.45,
+        detail_budget=200,
     )
