@@ -45,21 +45,25 @@ def forged(manner: Manner) -> Manner:
     """A forger's copy of a manner: coarse, mechanical brushwork.
 
     Brushes a third larger (no detail drawn as small), every stroke at one
-    slant, straight, of one width, the colour flattened; beside the real
-    painter's cards a forgery reads as "off" before its stamp is seen.
+    slant, straight, of one width; beside the real
+    painter's cards a forgery reads as "off" before its stamp is seen. It is
+    still paint: each dash keeps a little of its own value, the fine brush
+    goes back over the details the coarse ones missed, and a painter's
+    impasto is aped with ridges that all catch the light the same way.
     """
     return dataclasses.replace(
         manner,
         brushes=tuple(round(r * 1.35, 2) for r in manner.brushes),
+        threshold=manner.threshold * 0.6,
         hatch=0.75,
         curvature=0.0,
         width_jitter=0.0,
-        hue_jitter=0.0,
-        value_jitter=0.0,
+        hue_jitter=manner.hue_jitter * 0.5,
+        value_jitter=max(0.04, manner.value_jitter),
         saturation=min(manner.saturation, 1.0),
         contrast=1.15,
         flow=None,
-        impasto=0.0,
+        impasto=manner.impasto * 0.6,
         accents=0.0,
         highlights=0,
         min_length=3,

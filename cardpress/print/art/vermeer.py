@@ -7,6 +7,8 @@ import math
 from cardpress.print.art.brush import Manner
 from cardpress.print.art.faces import Face, face
 from cardpress.print.art.pen import Painting, Pen, about, around, dabs, gradient, pick_scene
+from cardpress.print.art.vermeer_rooms import leaded_window, lit_wall, marble_floor
+from cardpress.print.art.vermeer_scholars import astronomer, geographer
 from cardpress.print.colour import hex_rgb, jitter, mix
 
 
@@ -50,45 +52,6 @@ def _delft(pen: Pen, w: float, h: float) -> None:
     pen.rect(0, 0, w, h * 0.1, hex_rgb("#c9b48a"))  # the sandy near bank
     for _ in range(3):
         pen.ellipse(rng.uniform(0.1, 0.6) * w, h * 0.07, 1.6, 3, hex_rgb("#2a2a30"))
-
-
-def _room(pen: Pen, w: float, h: float, wall: str = "#d6cdb4", window: bool = True) -> None:
-    """The corner of a Delft room: plain wall, window on the left letting in the light."""
-    pen.rect(0, 0, w, h, hex_rgb(wall))
-    gradient(pen, 0, 0, w, h, hex_rgb(wall), mix(hex_rgb(wall), (0.25, 0.22, 0.18), 0.35), 8)
-    if window:
-        pen.rect(0, h * 0.45, w * 0.14, h * 0.5, hex_rgb("#e6ecdf"))
-        pen.stroke(hex_rgb("#6b7566"), 0.5)
-        for i in range(1, 4):
-            pen.c.line(0, h * (0.45 + 0.125 * i), w * 0.14, h * (0.45 + 0.125 * i))
-        pen.c.line(w * 0.07, h * 0.45, w * 0.07, h * 0.95)
-        pen.poly(
-            [(w * 0.14, h * 0.95), (w * 0.7, h * 0.2), (w * 0.4, 0), (w * 0.14, h * 0.45)],
-            hex_rgb("#fff6d8"),
-            0.3,
-        )
-
-
-def _figure(pen: Pen, cx, base, fw, fh, bodice: str, skirt: str, head: str = "#e8c9a8") -> None:
-    pen.poly(
-        [
-            (cx - fw, base),
-            (cx + fw, base),
-            (cx + fw * 0.6, base + fh * 0.55),
-            (cx - fw * 0.6, base + fh * 0.55),
-        ],
-        hex_rgb(skirt),
-    )
-    pen.blob(
-        [
-            (cx - fw * 0.6, base + fh * 0.5),
-            (cx + fw * 0.6, base + fh * 0.5),
-            (cx + fw * 0.5, base + fh * 0.82),
-            (cx - fw * 0.5, base + fh * 0.82),
-        ],
-        hex_rgb(bodice),
-    )
-    pen.ellipse(cx, base + fh * 0.9, fw * 0.3, fh * 0.09, hex_rgb(head))
 
 
 def _pearl(pen: Pen, w: float, h: float) -> None:
@@ -186,213 +149,6 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(px - pr * 0.3, py + pr * 0.4, pr * 0.32, pr * 0.32, (1.0, 1.0, 1.0))
 
 
-def _leaded_window(pen: Pen, x0, y0, ww, wh, glass: str = "#dfe6d8") -> None:
-    """A leaded casement: pale glass in small panes, the brightest thing in the room."""
-    pen.rect(x0, y0, ww, wh, hex_rgb(glass))
-    pen.stroke(hex_rgb("#6b7566"), 0.4)
-    for i in range(1, 6):
-        pen.c.line(x0, y0 + wh * i / 6, x0 + ww, y0 + wh * i / 6)
-    for i in range(1, 3):
-        pen.c.line(x0 + ww * i / 3, y0, x0 + ww * i / 3, y0 + wh)
-
-
-def _tapestry(pen: Pen, pts, base: str = "#5a3024") -> None:
-    """A heavy oriental carpet thrown over a table: a dark mass worked in blue, gold and red."""
-    pen.blob(pts, hex_rgb(base))
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    rng = pen.rng
-    for _ in range(26):
-        x, y = rng.uniform(min(xs), max(xs)), rng.uniform(min(ys), max(ys) * 0.9)
-        pen.ellipse(
-            x,
-            y,
-            rng.uniform(2, 4.5),
-            rng.uniform(1.2, 2.5),
-            hex_rgb(rng.choice(("#2f4f6a", "#c9a24a", "#8a2a22", "#3f5f4a"))),
-            0.85,
-        )
-
-
-def _astronomer(pen: Pen, w: float, h: float) -> None:
-    """The Astronomer: seated at the right in a blue-green robe, reaching for the celestial
-    globe on a table heaped with a dark tapestry; window high on the left, a picture behind."""
-    pen.rect(0, 0, w, h, hex_rgb("#8e8470"))
-    gradient(pen, 0, 0, w, h, hex_rgb("#a39a84"), hex_rgb("#5e5646"), 8)
-    _leaded_window(pen, 0, h * 0.42, w * 0.2, h * 0.56)
-    pen.poly(
-        [(w * 0.2, h * 0.98), (w * 0.62, h * 0.55), (w * 0.5, h * 0.2), (w * 0.2, h * 0.42)],
-        hex_rgb("#fff2cf"),
-        0.25,
-    )
-    pen.rect(w * 0.62, h * 0.58, w * 0.3, h * 0.3, hex_rgb("#3a2c20"))  # the Finding of Moses
-    pen.rect(w * 0.64, h * 0.6, w * 0.26, h * 0.26, hex_rgb("#5a4630"))
-    pen.rect(w * 0.88, 0, w * 0.12, h * 0.55, hex_rgb("#3c2a1c"))  # a cabinet at the right
-    # the table and its tapestry, a dark heap across the lower left
-    _tapestry(
-        pen,
-        [
-            (0, 0),
-            (0, h * 0.4),
-            (w * 0.18, h * 0.47),
-            (w * 0.5, h * 0.44),
-            (w * 0.58, h * 0.2),
-            (w * 0.52, 0),
-        ],
-    )
-    # the celestial globe, large, ochre, lit on its left and dark on its right, in its
-    # bright brass meridian ring (pale all over, at card size it read as a bald head)
-    gx, gy, r = w * 0.34, h * 0.6, w * 0.14
-    pen.ellipse(gx, gy, r, r, hex_rgb("#9a7438"))
-    pen.ellipse(gx - r * 0.3, gy + r * 0.2, r * 0.62, r * 0.66, hex_rgb("#d8b470"), 0.9)
-    pen.ellipse(gx + r * 0.45, gy - r * 0.2, r * 0.45, r * 0.7, hex_rgb("#5a4020"), 0.7)
-    pen.arc(gx, gy, r * 1.12, 0, 360, hex_rgb("#e0c060"), 1.8)  # the meridian ring
-    pen.arc(gx, gy, r, 0, 360, hex_rgb("#3a2814"), 1.0)
-    for a in (0.3, 1.5, 2.6, 4.0):
-        pen.dab(
-            gx + math.cos(a) * r * 0.5,
-            gy + math.sin(a) * r * 0.5,
-            3,
-            a,
-            0.6,
-            hex_rgb("#6a5030"),
-            0.8,
-        )  # constellation figures
-    pen.poly(
-        [(gx - r * 0.6, gy - r * 1.1), (gx + r * 0.6, gy - r * 1.1), (gx, gy - r * 0.9)],
-        hex_rgb("#4a3422"),
-    )  # its stand
-    pen.rect(w * 0.14, h * 0.42, w * 0.14, h * 0.05, hex_rgb("#e9dfc0"))  # the open book
-    # the astronomer seated, leaning to the globe, his hand on it
-    cx = w * 0.66
-    pen.blob(
-        [
-            (cx - w * 0.14, 0),
-            (cx - w * 0.16, h * 0.3),
-            (cx - w * 0.08, h * 0.58),
-            (cx + w * 0.04, h * 0.66),
-            (cx + w * 0.14, h * 0.5),
-            (cx + w * 0.2, 0),
-        ],
-        hex_rgb("#4f6f78"),
-    )
-    pen.blob(
-        [
-            (cx - w * 0.1, h * 0.5),
-            (cx - w * 0.2, h * 0.56),
-            (gx + r * 0.7, gy + 1),
-            (cx - w * 0.14, h * 0.46),
-        ],
-        hex_rgb("#5a7a82"),
-    )  # the reaching arm
-    pen.ellipse(gx + r * 0.8, gy + 1, 3, 2.2, hex_rgb("#e0bc94"))  # the hand on the globe
-    pen.ellipse(cx - w * 0.05, h * 0.72, w * 0.05, h * 0.075, hex_rgb("#dcb48c"))  # face, lit
-    pen.arc(cx - w * 0.03, h * 0.74, w * 0.055, 20, 200, hex_rgb("#3a2a1e"), 2.4)  # long hair
-    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.06)
-
-
-def _geographer(pen: Pen, w: float, h: float) -> None:
-    """The Geographer: standing tall at the centre, dividers raised, leaning on a chart
-    spread on the table; a sea chart on the wall and a globe atop the cabinet at the right.
-
-    Long because a painting is one composition drawn back to front, its parts sharing the room's
-    light.
-    """
-    pen.rect(0, 0, w, h, hex_rgb("#cfc4a8"))
-    gradient(pen, 0, 0, w, h, hex_rgb("#ded4b8"), hex_rgb("#a89c80"), 8)
-    _leaded_window(pen, 0, h * 0.32, w * 0.16, h * 0.64, "#e8eee0")
-    pen.poly(
-        [(w * 0.16, h * 0.96), (w * 0.75, h * 0.5), (w * 0.7, h * 0.1), (w * 0.16, h * 0.32)],
-        hex_rgb("#fff6d8"),
-        0.3,
-    )
-    # the sea chart on the back wall: pale paper, a blue sea, brown coasts, dark rods
-    mx, my, mw, mh = w * 0.46, h * 0.5, w * 0.37, h * 0.42
-    pen.rect(mx, my, mw, mh, hex_rgb("#e6dcc0"))
-    pen.rect(mx + mw * 0.04, my + mh * 0.06, mw * 0.92, mh * 0.88, hex_rgb("#8fa6b4"))  # the sea
-    pen.blob(
-        [
-            (mx + mw * 0.1, my + mh * 0.2),
-            (mx + mw * 0.4, my + mh * 0.6),
-            (mx + mw * 0.3, my + mh * 0.9),
-            (mx + mw * 0.05, my + mh * 0.7),
-        ],
-        hex_rgb("#9aa890"),
-    )
-    pen.blob(
-        [
-            (mx + mw * 0.55, my + mh * 0.1),
-            (mx + mw * 0.9, my + mh * 0.3),
-            (mx + mw * 0.85, my + mh * 0.8),
-            (mx + mw * 0.6, my + mh * 0.5),
-        ],
-        hex_rgb("#b49a6a"),
-    )
-    pen.rect(mx - 1, my + mh, mw + 2, 1.6, hex_rgb("#3a2a1e"))
-    pen.rect(mx - 1, my - 1.6, mw + 2, 1.6, hex_rgb("#3a2a1e"))
-    # the cabinet at the right with the terrestrial globe on top
-    pen.rect(w * 0.84, 0, w * 0.16, h * 0.62, hex_rgb("#4a3322"))
-    pen.ellipse(w * 0.92, h * 0.72, w * 0.07, w * 0.07, hex_rgb("#9a8a5a"))
-    pen.ellipse(w * 0.9, h * 0.74, w * 0.035, w * 0.03, hex_rgb("#6a7a5a"))
-    # a tiled floor at the bottom right
-    for k in range(6):
-        pen.rect(w * (0.5 + k * 0.09), 0, w * 0.045, h * 0.08, hex_rgb("#e4dccb"))
-    pen.rect(w * 0.5, h * 0.08, w * 0.5, h * 0.02, hex_rgb("#7a6a58"))
-    # the table at the left, its carpet pushed to the front, the chart spread on it
-    pen.rect(0, 0, w * 0.46, h * 0.4, hex_rgb("#6a3a2a"))
-    _tapestry(pen, [(0, 0), (0, h * 0.3), (w * 0.3, h * 0.36), (w * 0.4, h * 0.16), (w * 0.32, 0)])
-    pen.poly(
-        [(w * 0.06, h * 0.4), (w * 0.46, h * 0.42), (w * 0.42, h * 0.5), (w * 0.1, h * 0.48)],
-        hex_rgb("#efe6cc"),
-    )  # the chart under his hand
-    # the geographer standing, in a blue robe, turned toward the window
-    cx = w * 0.5
-    pen.blob(
-        around(
-            cx,
-            w,
-            h,
-            (-0.1, 0.08),
-            (-0.12, 0.45),
-            (-0.06, 0.74),
-            (0.05, 0.76),
-            (0.1, 0.45),
-            (0.12, 0.08),
-        ),
-        hex_rgb("#2f4f86"),
-    )
-    pen.blob(
-        [
-            (cx - w * 0.02, h * 0.08),
-            (cx, h * 0.5),
-            (cx + w * 0.06, h * 0.5),
-            (cx + w * 0.05, h * 0.08),
-        ],
-        hex_rgb("#6a7f9a"),
-        0.8,
-    )  # the robe's lit fold
-    pen.ellipse(cx - w * 0.02, h * 0.82, w * 0.04, h * 0.065, hex_rgb("#e0bc94"))  # face
-    pen.arc(cx, h * 0.83, w * 0.045, 10, 190, hex_rgb("#4a3422"), 2.2)  # hair
-    # his right arm raised with the dividers
-    pen.blob(
-        around(cx, w, h, (-0.06, 0.62), (-0.17, 0.66), (-0.18, 0.62), (-0.08, 0.56)),
-        hex_rgb("#2f4f86"),
-    )
-    pen.ellipse(cx - w * 0.185, h * 0.645, 2.4, 2.0, hex_rgb("#e0bc94"))
-    # the dividers, long and dark against the lit window wall
-    pen.dab(cx - w * 0.2, h * 0.58, h * 0.18, 1.3, 1.3, hex_rgb("#1a1612"))
-    pen.dab(cx - w * 0.17, h * 0.58, h * 0.18, 1.85, 1.3, hex_rgb("#1a1612"))
-    # his left hand on a book on the table
-    pen.rect(cx - w * 0.08, h * 0.44, w * 0.08, h * 0.05, hex_rgb("#8a6a3a"))
-
-
-def _lit_wall(pen: Pen, w: float, h: float, lit: str, shade: str) -> None:
-    """A plastered wall in soft light from the left: pale by the window, greyer to the right."""
-    bands = 14
-    for i in range(bands):
-        t = i / (bands - 1)
-        pen.rect(w * i / bands, 0, w / bands + 0.6, h, mix(hex_rgb(lit), hex_rgb(shade), t))
-
-
 def _milkmaid(pen: Pen, w: float, h: float) -> None:
     """The Milkmaid: a sturdy maid stands in the window's light, in a lemon-yellow bodice
     and an ultramarine apron over a red skirt, pouring a thread of milk from a red-brown jug
@@ -401,10 +157,10 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
     Long because a painting is one composition drawn back to front, its parts sharing the room's
     light.
     """
-    _lit_wall(pen, w, h, "#efe8d2", "#968a6a")
+    lit_wall(pen, w, h, "#efe8d2", "#968a6a")
     # the window high at the left, bright, one pane broken; the light on the wall beside it
     pen.rect(0, h * 0.54, w * 0.24, h * 0.46, hex_rgb("#5a4a34"))  # its dark frame
-    _leaded_window(pen, w * 0.02, h * 0.56, w * 0.2, h * 0.42, "#fbfcf4")
+    leaded_window(pen, w * 0.02, h * 0.56, w * 0.2, h * 0.42, "#fbfcf4")
     pen.rect(w * 0.15, h * 0.84, w * 0.05, h * 0.06, hex_rgb("#9aa8a0"))  # the broken pane
     pen.poly(
         around(0, w, h, (0.22, 0.98), (0.5, 0.98), (0.62, 0.4), (0.22, 0.56)),
@@ -517,7 +273,7 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
 def _letter(pen: Pen, w: float, h: float) -> None:
     """Girl Reading a Letter at an Open Window: in profile to the open casement, her face
     mirrored in its panes, a green curtain hung at the right, a red carpet and fruit in front."""
-    _lit_wall(pen, w, h, "#d8d8c8", "#9aa092")
+    lit_wall(pen, w, h, "#d8d8c8", "#9aa092")
     # the open casement swung into the room, its panes catching her reflection
     pen.rect(w * 0.04, h * 0.38, w * 0.16, h * 0.58, hex_rgb("#eef0e4"))
     pen.poly(
@@ -604,7 +360,7 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
     Long because a painting is one composition drawn back to front, its parts sharing positions
     and light.
     """
-    _lit_wall(pen, w, h, "#cfc7a8", "#8e8468")
+    lit_wall(pen, w, h, "#cfc7a8", "#8e8468")
     # the lemon-yellow bodice and shoulders, lit on the left, the right in shadow
     pen.blob(
         around(
@@ -725,111 +481,121 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
 
 
 def _art_of_painting(pen: Pen, w: float, h: float) -> None:
-    """The Art of Painting: a tapestry drawn aside at the left; Clio in blue by the light,
-    trumpet and book, before the great map; the painter from behind at his easel; the
-    brass chandelier above, a marble floor below.
+    """The Art of Painting: a heavy tapestry drawn aside at the left; Clio by the hidden
+    window in blue, laurel-crowned, the trumpet in one hand and the yellow book in the other,
+    before the great gold map of the Netherlands; the painter from behind in his slashed
+    black doublet and red stockings, at the easel; the brass chandelier, the marble floor.
 
     Long because a painting is one composition drawn back to front, its parts sharing the room's
     light.
     """
-    _lit_wall(pen, w, h, "#e2dac4", "#a89c82")
-    # the great map of the Netherlands on the back wall, its rods and folds
-    mx, my, mw, mh = w * 0.24, h * 0.44, w * 0.72, h * 0.5
-    pen.rect(mx, my, mw, mh, hex_rgb("#b4985e"))
+    lit_wall(pen, w, h, "#e6dec6", "#a89c80")
+    # the great map on the back wall: gold-brown, the crease down it, the towns in its border
+    mx, my, mw, mh = w * 0.3, h * 0.42, w * 0.68, h * 0.54
+    pen.rect(mx, my, mw, mh, hex_rgb("#c8a460"))
+    pen.rect(mx + mw * 0.08, my + mh * 0.1, mw * 0.84, mh * 0.8, hex_rgb("#d6b878"))
     pen.blob(
-        [
-            (mx + mw * 0.2, my + mh * 0.2),
-            (mx + mw * 0.5, my + mh * 0.3),
-            (mx + mw * 0.7, my + mh * 0.75),
-            (mx + mw * 0.35, my + mh * 0.8),
-        ],
-        hex_rgb("#a8935a"),
-    )
-    for k in range(1, 5):
-        pen.dab(mx + mw * k / 5, my + mh / 2, mh, math.pi / 2, 0.6, hex_rgb("#8a7448"), 0.6)
-    pen.rect(mx - 1, my + mh, mw + 2, 2, hex_rgb("#3a2a18"))
-    pen.rect(mx - 1, my - 1.5, mw + 2, 1.5, hex_rgb("#3a2a18"))
-    # the brass chandelier
-    chx, chy = w * 0.62, h * 0.92
-    pen.ellipse(chx, chy, w * 0.025, h * 0.035, hex_rgb("#c89a3a"))
-    pen.stroke(hex_rgb("#b0842a"), 1.0)
+        around(0, w, h, (0.42, 0.52), (0.62, 0.62), (0.78, 0.86), (0.55, 0.88), (0.46, 0.7)),
+        hex_rgb("#b8945a"),
+    )  # the land
+    pen.rect(mx + mw * 0.08, my + mh * 0.1, mw * 0.18, mh * 0.8, hex_rgb("#c0b48a"), 0.8)
+    for k in range(8):  # the town views down both borders
+        for x in (mx + mw * 0.01, mx + mw * 0.93):
+            pen.rect(x, my + mh * (0.06 + k * 0.11), mw * 0.06, mh * 0.08, hex_rgb("#9a7a44"))
+    pen.dab(mx + mw * 0.52, my + mh / 2, mh, math.pi / 2, 0.8, hex_rgb("#8a6a3a"), 0.7)
+    pen.rect(mx - 1, my + mh, mw + 2, 2, hex_rgb("#2a1e12"))
+    pen.rect(mx - 1, my - 1.5, mw + 2, 1.5, hex_rgb("#2a1e12"))
+    # the brass chandelier at the top
+    chx, chy = w * 0.66, h * 0.9
+    pen.ellipse(chx, chy, w * 0.025, h * 0.035, hex_rgb("#d8aa40"))
+    pen.stroke(hex_rgb("#b8902e"), 1.0)
     for a in (-1, -0.5, 0.5, 1):
         pen.c.line(chx, chy - h * 0.02, chx + a * w * 0.07, chy - h * 0.05 + abs(a) * h * 0.03)
-    pen.rect(chx - 0.5, chy, 1, h * 0.08, hex_rgb("#6a5020"))
-    # the black-and-white marble floor
-    pen.rect(0, 0, w, h * 0.16, hex_rgb("#e6e0d2"))
-    for k in range(-2, 12):
-        pen.poly(
-            [
-                (w * k / 9, 0),
-                (w * (k + 0.5) / 9, 0),
-                (w * (k + 0.75) / 9, h * 0.16),
-                (w * (k + 0.45) / 9, h * 0.16),
-            ],
-            hex_rgb("#24211e"),
-        )
-    # Clio and the painter are drawn 1.3x the size they were composed at, about their
-    # heads (the feet go below the frame): at card size her face and his beret were specks
-    cx = w * 0.37
-    with pen.scaled(cx, h * 0.6, 1.3):
-        # Clio by the window, in pale blue, the laurel, the trumpet and the yellow book
-        pen.poly(
-            around(cx, w, h, (-0.1, 0.1), (0.1, 0.1), (0.055, 0.48), (-0.06, 0.48)),
-            hex_rgb("#8aa6cc"),
-        )
-        pen.blob(
-            around(cx, w, h, (-0.06, 0.46), (0.06, 0.46), (0.05, 0.64), (-0.06, 0.64)),
-            hex_rgb("#6f8fbf"),
-        )
-        pen.ellipse(cx - w * 0.005, h * 0.71, w * 0.034, h * 0.06, hex_rgb("#f4e0c4"))  # her face
-        pen.ellipse(cx + w * 0.01, h * 0.69, w * 0.015, h * 0.04, hex_rgb("#c0a080"), 0.6)
-        pen.ellipse(cx, h * 0.77, w * 0.045, h * 0.022, hex_rgb("#4f7a3a"))  # the laurel
-        pen.dab(cx + w * 0.065, h * 0.72, w * 0.16, 0.75, 1.8, hex_rgb("#c9a24a"))  # the trumpet
-        pen.ellipse(cx + w * 0.115, h * 0.79, 2.2, 2.2, hex_rgb("#d9b24a"))
-        pen.rect(cx - w * 0.085, h * 0.5, w * 0.055, h * 0.08, hex_rgb("#e0b83a"))  # the book
-    # the easel and canvas at the right, the laurel begun on it
-    pen.rect(w * 0.75, h * 0.22, w * 0.15, h * 0.38, hex_rgb("#e0d6bc"))
-    pen.ellipse(w * 0.81, h * 0.56, w * 0.045, h * 0.016, hex_rgb("#6a8a4a"))
-    pen.dab(w * 0.8, h * 0.32, h * 0.64, math.pi / 2 + 0.08, 1.6, hex_rgb("#4a3422"))
-    px = w * 0.61
-    with pen.scaled(px, h * 0.55, 1.3):
-        # the painter from behind: black slashed doublet, beret, red stockings, on a stool
-        pen.blob(
-            around(px, w, h, (-0.1, 0.28), (-0.105, 0.6), (0.095, 0.6), (0.105, 0.28)),
-            hex_rgb("#161412"),
-        )
-        for k in range(4):
-            pen.dab(
-                px - w * 0.06 + k * w * 0.04,
-                h * 0.45,
-                h * 0.22,
-                math.pi / 2,
-                0.8,
-                hex_rgb("#e8e4da"),
-                0.8,
-            )
-        pen.ellipse(px, h * 0.66, w * 0.06, h * 0.065, hex_rgb("#2a2018"))  # hair under the beret
-        pen.ellipse(px - w * 0.005, h * 0.72, w * 0.065, h * 0.035, hex_rgb("#141210"))  # beret
-        pen.rect(px - w * 0.06, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
-        pen.rect(px + w * 0.025, h * 0.06, w * 0.03, h * 0.22, hex_rgb("#b83a2a"))
-        pen.rect(px - w * 0.07, h * 0.25, w * 0.14, h * 0.035, hex_rgb("#5a4028"))  # the stool
-        pen.dab(px + w * 0.11, h * 0.52, w * 0.09, 0.3, 1.0, hex_rgb("#3a2a1a"))  # mahlstick
-    # the tapestry drawn aside in the foreground left, and a chair before it
+    marble_floor(pen, w, h * 0.16)
+    # Clio, standing in the light: the pale blue mantle, the yellow-grey skirt
+    cx = w * 0.4
+    pen.poly(
+        around(cx, w, h, (-0.11, 0.1), (0.1, 0.1), (0.06, 0.48), (-0.07, 0.48)),
+        hex_rgb("#c8bc8a"),
+    )
     pen.blob(
-        [(0, 0), (w * 0.24, 0), (w * 0.19, h * 0.5), (w * 0.24, h), (0, h)], hex_rgb("#4a4632")
+        around(cx, w, h, (-0.08, 0.3), (0.08, 0.34), (0.07, 0.66), (0.0, 0.7), (-0.07, 0.64)),
+        hex_rgb("#6f94cc"),
+    )
+    pen.blob(
+        around(cx, w, h, (-0.07, 0.36), (-0.02, 0.62), (0.02, 0.4)),
+        hex_rgb("#a4c0e6"),
+        0.8,
+    )  # the mantle's lit fold
+    look = Face(eyes="down", tilt=8, turn=-0.5, skin="#f2dcc0", shade="#c0a080")
+    face(pen, cx - w * 0.005, h * 0.76, h * 0.06, look)
+    pen.ellipse(cx + w * 0.01, h * 0.82, w * 0.05, h * 0.025, hex_rgb("#4a7a36"))  # the laurel
+    pen.dab(cx - w * 0.07, h * 0.8, h * 0.34, 1.95, 3.0, hex_rgb("#e0b840"))  # the trumpet
+    pen.ellipse(cx - w * 0.1, h * 0.95, 3.6, 3.0, hex_rgb("#f0cc60"))  # its bell
+    pen.focus(cx - w * 0.07, h * 0.8, w * 0.04, h * 0.18, 2.0)
+    pen.rect(cx + w * 0.04, h * 0.46, w * 0.06, h * 0.1, hex_rgb("#e6c040"))  # the yellow book
+    # the table before her, a cloth, the mask and a book on it
+    pen.poly(
+        around(0, w, h, (0.26, 0.16), (0.5, 0.16), (0.5, 0.4), (0.26, 0.42)), hex_rgb("#6a6a7a")
+    )
+    pen.ellipse(w * 0.36, h * 0.43, w * 0.03, h * 0.03, hex_rgb("#e6dcc8"))  # the mask
+    # the easel and canvas at the right, the laurel begun on it
+    pen.rect(w * 0.77, h * 0.24, w * 0.16, h * 0.4, hex_rgb("#e6dcc2"))
+    pen.rect(w * 0.77, h * 0.24, w * 0.16, h * 0.4, hex_rgb("#8a7a5a"), 0.25)
+    pen.ellipse(w * 0.83, h * 0.58, w * 0.05, h * 0.02, hex_rgb("#5a8a44"))
+    pen.dab(w * 0.82, h * 0.34, h * 0.68, math.pi / 2 + 0.06, 1.8, hex_rgb("#3a2818"))
+    # the painter from behind, seated: black doublet slashed white, beret, red stockings
+    px = w * 0.63
+    pen.blob(
+        around(
+            px,
+            w,
+            h,
+            (-0.12, 0.26),
+            (-0.13, 0.58),
+            (-0.05, 0.66),
+            (0.07, 0.66),
+            (0.13, 0.56),
+            (0.13, 0.26),
+        ),
+        hex_rgb("#141210"),
+    )
+    for k in range(5):  # the white shirt through the slashes
+        x = px - w * 0.08 + k * w * 0.04
+        pen.dab(x, h * 0.44, h * 0.3, math.pi / 2, 1.5, hex_rgb("#f2eee4"))
+    pen.focus(px, h * 0.44, w * 0.11, h * 0.16, 1.6)
+    pen.blob(
+        around(px, w, h, (-0.1, 0.14), (-0.12, 0.3), (0.12, 0.3), (0.1, 0.14)),
+        hex_rgb("#201c18"),
+    )  # the puffed breeches
+    pen.ellipse(px, h * 0.71, w * 0.06, h * 0.07, hex_rgb("#3a2a1c"))  # hair under the beret
+    pen.ellipse(px - w * 0.005, h * 0.78, w * 0.075, h * 0.04, hex_rgb("#0e0c0a"))  # the beret
+    pen.rect(px - w * 0.08, h * 0.02, w * 0.035, h * 0.14, hex_rgb("#c0402e"))
+    pen.rect(px + w * 0.04, h * 0.02, w * 0.035, h * 0.14, hex_rgb("#c0402e"))
+    pen.rect(px - w * 0.08, h * 0.13, w * 0.16, h * 0.035, hex_rgb("#5a4028"))  # the stool
+    pen.blob(
+        around(px, w, h, (0.1, 0.56), (0.18, 0.58), (0.2, 0.54), (0.11, 0.5)),
+        hex_rgb("#141210"),
+    )  # his arm to the canvas, the hand with the brush
+    pen.ellipse(px + w * 0.19, h * 0.56, 2.2, 1.8, hex_rgb("#e0b890"))
+    pen.focus(px, h * 0.72, w * 0.07, h * 0.08, 2.0)
+    # the tapestry drawn aside in the foreground left, and the chair before it
+    pen.blob(
+        around(0, w, h, (0, 0), (0.25, 0), (0.2, 0.5), (0.26, 1.0), (0, 1.0)), hex_rgb("#3e3a2a")
     )
     rng = pen.rng
-    for _ in range(30):
+    for _ in range(36):
         pen.ellipse(
-            rng.uniform(0.01, 0.19) * w,
+            rng.uniform(0.01, 0.2) * w,
             rng.uniform(0.04, 0.96) * h,
             rng.uniform(2, 4),
             rng.uniform(1.5, 3),
-            hex_rgb(rng.choice(("#8a7a44", "#3a4a5a", "#8a4a3a", "#b8a878"))),
-            0.85,
+            hex_rgb(rng.choice(("#9a8a4a", "#3a4a6a", "#9a4a3a", "#c8b880", "#5a6a3a"))),
+            0.9,
         )
-    pen.rect(w * 0.2, h * 0.1, w * 0.07, h * 0.3, hex_rgb("#3a2e22"))  # the chair
-    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.05)
+    pen.dab(w * 0.22, h * 0.55, h * 0.9, math.pi / 2 + 0.05, 1.6, hex_rgb("#d8c890"), 0.7)
+    pen.rect(w * 0.2, h * 0.06, w * 0.08, h * 0.3, hex_rgb("#2e3a5a"))  # the blue chair
+    pen.rect(0, 0, w, h, hex_rgb("#fff3cf"), 0.04)
 
 
 VERMEER_SCENES: dict[str, Painting] = {
@@ -838,8 +604,8 @@ VERMEER_SCENES: dict[str, Painting] = {
     "letter": _letter,
     "pearl": _pearl,
     "art-of-painting": _art_of_painting,
-    "astronomer": _astronomer,
-    "geographer": _geographer,
+    "astronomer": astronomer,
+    "geographer": geographer,
     "lacemaker": _lacemaker,
 }
 
