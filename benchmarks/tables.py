@@ -26,8 +26,18 @@ p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost.
 Beside each tables run's served "cpu ms" (gunicorn master and workers per
 action) stands "in-proc": the same tree's app called in-process
 (benchmarks/tables_cpu.py's POST plus four state events per bid, on a fresh
-database of the same kind), so what the HTTP server, sockets and event
-fan-out add shows in one run.
+database of the same kind), and their ratio ("x"), so what the HTTP server,
+sockets and event fan-out add shows in one run.
+
+``--profile`` takes each run's server CPU per action apart: engine, table
+service, database, building views, encoding, event fan-out, framework, HTTP
+server (the workers sample their own stacks every millisecond of CPU:
+benchmarks/served_profile.py). ``--profile DIR`` keeps the samples, and
+``benchmarks/served_profile.py DIR/this-sqlite`` lists each part's busiest
+functions. Profiling costs the server a few per cent: take CPU figures from
+runs without it.
+
+    .venv/bin/python benchmarks/tables.py --tables 25 --seconds 30 --profile /tmp/profile
 
 By default every phone of every table makes its first move in the same
 instant, and Finger Auction's simultaneous bids keep the tables in step for a
@@ -82,10 +92,12 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from http.client import HTTPConnection
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import served_profile  # noqa: E402
 from benchmarks.tables_cpu import Child  # noqa: E402
 from tests.pgcluster import Cluster, private_cluster  # noqa: E402
 from tests.referee.tables.test_production import production_server  # noqa: E402
@@ -433,6 +445,12 @@ def _play(args: tuple) -> dict:
     }
 
 
+def own_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of this one process so far (gunicorn's master)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(roots: list[int]) -> float:
     """User + system CPU seconds of these processes and all their descendants, so far."""
     ticks = os.sysconf("SC_CLK_TCK")
@@ -464,7 +482,11 @@ def run_tables(
     procs: int,
     server: list[int],
     database: list[int],
+    profile: Path | None = None,
 ) -> dict:
+    """One timed run; ``profile``: the folder the workers' samples are dumped in
+    (served with benchmarks/profiled_gunicorn_conf.py), to take the server's CPU
+    per action apart (benchmarks/served_profile.py)."""
     bodies = []
     for i in range(n_tables):  # each created by its host, the table's first phone
         body = json.dumps(
@@ -473,6 +495,8 @@ def run_tables(
         bodies.append(_request(base, "POST", "/api/v1/tables", phone_address(i * n_phones), body))
     started = time.monotonic()
     cpu_before = cpu_seconds(server), cpu_seconds(database)
+    master_before = own_cpu_seconds(server[0])
+    samples_before = served_profile.samples(profile) if profile is not None else None
     numbered = list(enumerate(bodies))
     chunks = [numbered[i::procs] for i in range(procs)]
     with multiprocessing.get_context("fork").Pool(procs) as pool:
@@ -480,7 +504,17 @@ def run_tables(
     elapsed = time.monotonic() - started
     server_cpu = cpu_seconds(server) - cpu_before[0]
     database_cpu = cpu_seconds(database) - cpu_before[1]
+    master_cpu = own_cpu_seconds(server[0]) - master_before
     latency = [x for p in parts for x in p["latency"]]
+    by_part = None
+    if profile is not None and samples_before is not None:
+        time.sleep(served_profile.DUMP_WAIT)  # the workers' next dump
+        actions = max(1, len(latency))
+        by_part = served_profile.breakdown(
+            served_profile.parts(samples_before, served_profile.samples(profile)),
+            1000 * (server_cpu - master_cpu) / actions,
+            1000 * master_cpu / actions,
+        )
     slow: dict[int, int] = {}  # second of the run -> actions sent then that took > 100 ms
     for p in parts:
         for sent, took in zip(p["started"], p["latency"], strict=True):
@@ -526,6 +560,7 @@ def run_tables(
         "cpu": 1000 * server_cpu / max(1, len(latency)),
         "db_cpu": 1000 * database_cpu / max(1, len(latency)) if database else float("nan"),
         "client_cpu": 1000 * sum(p["cpu"] for p in parts) / max(1, len(latency)),
+        "parts": by_part,
     }
 
 
@@ -665,6 +700,17 @@ def main() -> None:
         help="the phones' niceness (default 10; 0: the same priority as the server)",
     )
     parser.add_argument(
+        "--profile",
+        nargs="?",
+        const=True,
+        metavar="DIR",
+        help="take each run's server CPU per action apart (engine, database, building "
+        "views, encoding, event fan-out, framework, HTTP server): the workers sample "
+        "their stacks (benchmarks/served_profile.py; costs the server a few per cent); "
+        "with DIR, the samples stay there (`benchmarks/served_profile.py DIR/<run>` "
+        "lists each part's functions)",
+    )
+    parser.add_argument(
         "--get",
         action="store_true",
         help="phones read their state by GET instead of from the event stream",
@@ -679,29 +725,49 @@ def main() -> None:
         trees = [(f"{args.compare.name}: ", args.compare.resolve()), ("this: ", None)]
     play = (args.tables, args.phones, args.seconds, args.think, args.procs)
     rows = []
+
+    def served(url: str, root: Path | None, tmp: str, label: str) -> tuple[Any, Path | None]:
+        """The README's server on ``url``, sampling itself with ``--profile``."""
+        if not args.profile:
+            return production_server(url, root=root), None
+        kept = Path(args.profile) if args.profile is not True else Path(tmp)
+        folder = kept / f"{label.strip(': ') or 'this'}-{'sqlite' if 'sqlite' in url else 'pg'}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("worker-*.json"):
+            old.unlink()
+        server = production_server(
+            url,
+            root=root,
+            config=str(served_profile.CONFIG),
+            env={"CARDPRESS_PROFILE_DIR": str(folder)},
+        )
+        return server, folder
+
     with tempfile.TemporaryDirectory() as tmp:
         for label, root in trees if "sqlite" in databases else []:
             sqlite_url = f"sqlite:///{Path(tmp) / (label.strip(': ') + 'bench.sqlite3')}"
-            with production_server(sqlite_url, root=root) as (base, proc):
+            server, folder = served(sqlite_url, root, tmp, label)
+            with server as (base, proc):
                 if args.baseline_seconds > 0:
                     clients = args.tables * args.phones
                     score = run_baseline(
                         base, clients, args.baseline_seconds, args.think, args.procs, [proc.pid]
                     )
                     rows.append((label + "scoring API (stateless)", score))
-                result = run_tables(base, *play, [proc.pid], [])
+                result = run_tables(base, *play, [proc.pid], [], folder)
             result["inproc"] = in_process(
                 f"sqlite:///{Path(tmp) / (label.strip(': ') + 'cpu.sqlite3')}", root
             )
             rows.append((label + "tables, SQLite", result))
-    for label, root in trees if "postgresql" in databases else []:
-        # a cluster of its own per tree: the other's autovacuum and WAL stay out of the run
-        with private_cluster("cardpress-bench-pg-") as cluster:
-            url = cluster.create_database("bench")
-            with production_server(url, root=root) as (base, proc):
-                result = run_tables(base, *play, [proc.pid], postmaster(cluster))
-            result["inproc"] = in_process(cluster.create_database("cpu"), root)
-            rows.append((label + "tables, PostgreSQL", result))
+        for label, root in trees if "postgresql" in databases else []:
+            # a cluster of its own per tree: the other's autovacuum and WAL stay out of the run
+            with private_cluster("cardpress-bench-pg-") as cluster:
+                url = cluster.create_database("bench")
+                server, folder = served(url, root, tmp, label)
+                with server as (base, proc):
+                    result = run_tables(base, *play, [proc.pid], postmaster(cluster), folder)
+                result["inproc"] = in_process(cluster.create_database("cpu"), root)
+                rows.append((label + "tables, PostgreSQL", result))
     print(
         f"{args.tables} tables x {args.phones} phones, each following its event stream; "
         f"think time 0-{args.think:g} s; gunicorn "
@@ -711,7 +777,7 @@ def main() -> None:
     header = (
         f"{'run':<{width}}{'actions':>8}{'/s':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
         f"{'prop p50':>9}{'prop p95':>9}{'prop p99':>9}{'errors':>7}{'lost':>5}"
-        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'in-proc':>8}{'db cpu':>7}{'phones':>7}"
+        f"{'ended':>6}{'GETs':>6}{'cpu ms':>8}{'in-proc':>8}{'x':>6}{'db cpu':>7}{'phones':>7}"
     )
     print(header)
     for name, r in rows:
@@ -722,8 +788,11 @@ def main() -> None:
             f"{r['errors']:>7}{r.get('lost', 0):>5}{r.get('finished', '-'):>6}"
             f"{r.get('reads', float('nan')):>6.2f}{r['cpu']:>8.2f}"
             f"{r.get('inproc', float('nan')):>8.2f}"
+            f"{r['cpu'] / r.get('inproc', float('nan')):>6.2f}"
             f"{r.get('db_cpu', float('nan')):>7.2f}{r.get('client_cpu', float('nan')):>7.2f}"
         )
+        if r.get("parts"):
+            print(f"    server CPU ms per action, by part: {r['parts']}")
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
         if r.get("slow"):
@@ -734,9 +803,13 @@ def main() -> None:
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
         "scoring API); in-proc: the same tree's app CPU per action called in-process "
         "(benchmarks/tables_cpu.py: a bid's POST and its four state events, no HTTP server); "
-        "db cpu: PostgreSQL's; phones: the benchmark's phones' own (same cores)"
+        "x: cpu ms / in-proc; db cpu: PostgreSQL's; phones: the benchmark's phones' own "
+        "(same cores)"
     )
-    print("goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost")
+    print(
+        "goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost; "
+        "server cpu <= 2 ms per action and <= 1.3 x in-proc"
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,12 @@ Connections over a Unix socket (a reverse proxy on this machine, as the
 README's nginx set-up) have no address and are not capped here: the proxy
 caps its own clients (``limit_conn``) and forwards only whole requests.
 
+Each answer goes out in one write to its socket: gunicorn sends a
+response's head, then its body, in two (a system call each, and on a
+loopback or a LAN the kernel's whole delivery to the reader with each);
+:class:`OneSendResponse` sends the head with the body's first bytes (an
+action's answer whole; an event stream's head with its first event).
+
 Importing this module loads gunicorn's gevent worker, which imports gevent
 but patches nothing; the worker patches the standard library as it starts
 (``GeventWorker.init_process``), before the app is loaded.
@@ -23,6 +29,7 @@ import os
 from collections import Counter
 from typing import Any
 
+from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
 
 from referee.bounds import client_group
@@ -41,12 +48,75 @@ _TEXT = (
 ).encode()
 
 
+#: a body up to this size is copied behind the head (one send); a larger one is
+#: sent after it, as gunicorn does
+JOIN_BELOW = 64 * 1024
+
+
+class _Taken:
+    """Stands for the socket while gunicorn writes a head: keeps the bytes."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+
+class OneSendResponse(wsgi.Response):
+    """gunicorn's response, with the head sent in the same write as the first body
+    bytes (within one ``write``: after it returns, everything written is on the
+    socket, as before, so a failure later still finds the head sent)."""
+
+    _head = b""
+    _holding = False
+
+    def send_headers(self) -> None:
+        if self.headers_sent or not self._holding:
+            super().send_headers()
+            return
+        sock, taken = self.sock, _Taken()
+        self.sock = taken  # type: ignore[assignment]
+        try:
+            super().send_headers()
+        finally:
+            self.sock, self._head = sock, taken.data
+
+    def write(self, arg: bytes) -> None:
+        self._holding = True
+        try:
+            super().write(arg)
+        finally:
+            self._holding = False
+            if self._head:  # no body bytes went with it (an empty or omitted body)
+                head, self._head = self._head, b""
+                self.sock.sendall(head)
+
+    def _emit_body(self, data: bytes) -> None:
+        head, self._head = self._head, b""
+        if not head or len(data) >= JOIN_BELOW:
+            if head:
+                self.sock.sendall(head)
+            super()._emit_body(data)
+            return
+        if self.chunked:
+            data = b"%X\r\n%s\r\n" % (len(data), data)
+        self.sock.sendall(head + data)
+
+
 class CappedGeventWorker(GeventWorker):
-    """``-k gevent`` with at most :data:`PER_ADDRESS` open connections per client."""
+    """``-k gevent`` with at most :data:`PER_ADDRESS` open connections per client,
+    each answer in one send (:class:`OneSendResponse`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.open_per_client: Counter[str] = Counter()
+
+    def init_process(self) -> None:
+        # gunicorn builds each request's response from this module attribute
+        # (gunicorn.http.wsgi.create); in this worker's process only
+        wsgi.Response = OneSendResponse  # type: ignore[misc]
+        super().init_process()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         group = client_group(addr[0]) if isinstance(addr, tuple) and addr else ""

@@ -51,6 +51,7 @@ def production_server(
     app: str = "referee:create_app()",
     unix_socket: Path | None = None,
     also_unix_socket: Path | None = None,
+    config: str = "python:referee.gunicorn_conf",
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The README's command on ``url``; ``root``: serve another checkout's code
     (the benchmark's baseline), else the installed one; ``log``: where
@@ -59,7 +60,8 @@ def production_server(
     ``app``: another WSGI app under the same command; ``unix_socket``: listen
     there instead of on a port (behind nginx), yielding ``unix:<path>``;
     ``also_unix_socket``: listen on the port and there too (one server for a
-    direct test and one behind nginx)."""
+    direct test and one behind nginx); ``config``: gunicorn's settings (the
+    benchmark's profiled ones wrap the README's)."""
     port = free_port()
     env = {
         **os.environ,
@@ -75,7 +77,7 @@ def production_server(
         [
             str(GUNICORN),
             "--config",
-            "python:referee.gunicorn_conf",
+            config,
             "--bind",
             f"unix:{unix_socket}" if unix_socket is not None else f"127.0.0.1:{port}",
             *(["--bind", f"unix:{also_unix_socket}"] if also_unix_socket is not None else []),
