@@ -118,18 +118,18 @@ def _triptych(deck: TriptychDeck, card: TriptychCard, lang: str) -> CardView:
         targets = [g.id for g in deck.games] if card.game == "choose" else [card.game]
         for game in deck.games:
             if game.id in targets:
-                view.rules_games.append((game.id, text(game.name)))
+                view.rules_games.append((game.id, game_name(game.id)))
                 role = game.roles.get(card.kind)
                 if role is not None and text(role):
-                    view.roles.append(Role(game.id, text(game.name), text(role)))
+                    view.roles.append(Role(game.id, game_name(game.id), text(role)))
         return view
     games: list[str] = []
     for game in deck.games:
         role = game.roles.get(card.kind)
         if role is None:
             continue
-        view.roles.append(Role(game.id, text(game.name), text(role)))
-        view.rules_games.append((game.id, text(game.name)))
+        view.roles.append(Role(game.id, game_name(game.id), text(role)))
+        view.rules_games.append((game.id, game_name(game.id)))
         games.append(game.id)
     _add_rulings(view, games, tags, lang)
     return view

@@ -155,11 +155,10 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
     games = []
     for i, raw in enumerate(r.tables(settings, "game")):
         p = f"game[{i}]."
-        r.only(raw, {"id", "name", "players", "minutes", "roles"}, prefix=p)
-        if "players" in raw:
-            r.error(f"{p}players", PLAYERS_ARE_THE_GAMES)
+        r.only(raw, {"id", *_GAMES_OWN, "minutes", "roles"}, prefix=p)
+        for key in (k for k in _GAMES_OWN if k in raw):
+            r.error(f"{p}{key}", _GAMES_OWN[key])
         gid = r.string(raw, "id", choices=TRIPTYCH_GAMES, prefix=p)
-        name = r.text(raw, "name", prefix=p)
         minutes = r.int_range(raw, "minutes", 1, 240, prefix=p)
         roles_raw = r.table(raw, "roles", prefix=p) or {}
         roles: dict[TriptychKind, Text] = {}
@@ -170,8 +169,8 @@ def load_triptych(folder: Path, problems: Problems) -> TriptychDeck | None:
             role = r.text(roles_raw, kind, prefix=f"{p}roles.")
             if role:
                 roles[TriptychKind(kind)] = role
-        if gid and name and minutes:
-            games.append(GameInfo(gid, name, minutes, roles))
+        if gid and minutes:
+            games.append(GameInfo(gid, minutes, roles))
     for missing in set(TRIPTYCH_GAMES) - {g.id for g in games}:
         r.error("game", f"game {missing!r} is not defined")
 
@@ -392,6 +391,16 @@ PLAYERS_ARE_THE_GAMES = (
     "how many play is a rule of the game, which the referee and the rule sheets "
     "take from the game itself; remove this key"
 )
+
+#: what a Triptych game entry may not say, because the game itself does (its
+#: spec), and the cards, the rule sheets and the referee read it from there
+_GAMES_OWN = {
+    "name": (
+        "a game's name is the game's own (cardpress/games/<game>/spec.py), which the "
+        "cards, the rule sheets and the referee read; remove this key"
+    ),
+    "players": PLAYERS_ARE_THE_GAMES,
+}
 
 _GAME_NUMBERS = {
     "players": PLAYERS_ARE_THE_GAMES,

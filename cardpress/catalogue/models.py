@@ -58,10 +58,10 @@ class PainterInfo:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """One of Triptych's games: which kinds of card it uses and what they do there."""
+    """One of Triptych's games: which kinds of card it uses and what they do there
+    (its name is the game's own: ``cardpress.games.GAMES[id].name``)."""
 
     id: str
-    name: Text
     minutes: tuple[int, int]
     roles: dict[TriptychKind, Text]
 

@@ -329,11 +329,23 @@ def test_how_many_play_is_not_card_data(cards_copy: Path) -> None:
     )
     edit(
         cards_copy / "triptych" / "deck.toml",
-        'name = { ja = "ギャラリーラッシュ", en = "Gallery Rush" }',
-        'name = { ja = "ギャラリーラッシュ", en = "Gallery Rush" }\nplayers = [2, 6]',
+        'id = "gallery-rush"',
+        'id = "gallery-rush"\nplayers = [2, 6]',
     )
     one_error(cards_copy, "catalogue.toml", "players", "rule of the game", "remove this key")
     one_error(cards_copy, "deck.toml", "game[0].players", "rule of the game", "remove this key")
+
+
+def test_a_triptych_game_is_named_by_the_game_itself(cards_copy: Path) -> None:
+    """A name in deck.toml would be a second home of the game's name, one of the two
+    silently unused; the loader says where the name lives."""
+    edit(
+        cards_copy / "triptych" / "deck.toml",
+        'id = "finger-auction"',
+        'id = "finger-auction"\nname = { ja = "指オークション", en = "Finger Bids" }',
+    )
+    line = one_error(cards_copy, "deck.toml", "game[1].name", "remove this key")
+    assert "cardpress/games/<game>/spec.py" in line
 
 
 def test_eshi100_models() -> None:

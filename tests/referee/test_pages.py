@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardpress.catalogue import load_catalogue
+from cardpress.games import GAMES
 from cardpress.paths import TEMPLATES
 from cardpress.rules import DOCUMENTS as RULE_DOCUMENTS
 from referee.rules import DOCUMENTS
@@ -138,7 +139,7 @@ def test_painting_page_names_painter_roles_and_rulings(client):
     assert CATALOGUE.triptych.painter(card.painter).name.en in body
     for game in CATALOGUE.triptych.games:
         if card.kind in game.roles:
-            assert game.name.en in body
+            assert GAMES[game.id].name.en in body
             assert game.roles[card.kind].en.replace('"', "&#34;").replace("'", "&#39;") in body
     assert re.search(r'href="/en/rules/finger-auction#FA-\d+"', body)
 
