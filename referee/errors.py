@@ -12,6 +12,8 @@ from werkzeug.exceptions import HTTPException, NotFound
 
 from cardpress.catalogue import CatalogueError
 from referee.catalogue import problem_lines
+from referee.tables.http_status import api_error
+from referee.tables.refusals import Refused
 from referee.validation import N_, ApiError
 
 
@@ -139,8 +141,14 @@ def handle_crash(exc: Exception) -> ResponseReturnValue:
         return Response("internal error", status=500, mimetype="text/plain")
 
 
+def handle_refused(exc: Refused) -> ResponseReturnValue:
+    """A live table's refusal outside the JSON API (a page): its status, its words."""
+    return handle_api_error(api_error(exc))
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(Refused, handle_refused)
     app.register_error_handler(CatalogueError, handle_catalogue_error)
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(Exception, handle_crash)

@@ -3,10 +3,12 @@
 ``models`` (SQLAlchemy) and ``migrations`` (Alembic) hold the schema;
 ``service`` the table logic (create, act, undo, record, bots' moves) over a
 ``repository`` (one module per database: ``repo_sqlite``, ``repo_postgres``,
-their shared statements in ``repo_sql``); ``store`` is how the views reach
+their shared statements in ``repo_sql``), refusing in its own terms
+(``refusals``: a kind, never an HTTP status); ``store`` is how the views reach
 it with a database; ``api`` the JSON contract, ``pages`` the phones' pages
-(both word what the service leaves in the engine's English: ``reasons``),
-``events`` the Server-Sent Events.
+(both word what the service leaves in the engine's English: ``reasons``, and
+answer each kind of refusal with its status: ``http_status``), ``events`` the
+Server-Sent Events.
 """
 
 from __future__ import annotations

@@ -15,8 +15,10 @@ from referee.tables import results, store
 from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import Tables, create_key, create_limit, tables, tidy
+from referee.tables.http_status import api_error
 from referee.tables.priority import behind_requests
 from referee.tables.reasons import worded
+from referee.tables.refusals import Refused
 from referee.tables.schemas import (
     ActionRequest,
     CreateTable,
@@ -103,6 +105,12 @@ STATE_LINKS: dict[str, dict[str, Any]] = {
 
 def errors(*statuses: int) -> dict[int, str]:
     return {status: ERRORS[status] for status in statuses}
+
+
+@bp.errorhandler(Refused)
+def _refused(exc: Refused) -> Response:
+    """The tables' refusals, each kind answered with its HTTP status."""
+    return _error(api_error(exc))
 
 
 @bp.errorhandler(ApiError)
@@ -349,7 +357,7 @@ def _events(table_id: str) -> Response:
     if token is not None:
         try:
             caller = store.identify(known.table, token)
-        except ApiError:
+        except Refused:
             raise ApiError(
                 N_("this token does not belong to this table"), "token", status=403
             ) from None
@@ -405,6 +413,6 @@ def _state_event(ext: Tables, table_id: str, token: str, version: int) -> str | 
     known = ext.answers.at_least(ext.db, table_id, version)
     try:
         caller = store.identify(known.table, token)
-    except ApiError:
+    except Refused:
         return None
     return known.body(caller, serialised).decode()

@@ -16,6 +16,7 @@ from typing import Any
 from cardpress.games import GAMES
 from cardpress.games.registry import TableOptionError
 from cardpress.players import first_repeat
+from referee.tables.http_status import api_error
 from referee.tables.schemas import TABLE_OPTIONS, CreateTable, option_refusal
 from referee.tables.service import options_refused
 from referee.validation import N_, ApiError
@@ -56,7 +57,7 @@ def engine_options(request: CreateTable) -> dict[str, Any]:
         raise ApiError(first.message, f"options.{first.option}", **first.params)
     options = _with_deck(request.game, dict(request.options), n)
     if problems:
-        raise options_refused(request.game, option_refusal(problems[0]))
+        raise api_error(options_refused(request.game, option_refusal(problems[0])))
     return options
 
 

@@ -45,7 +45,9 @@ from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
 from referee.tables import guide, results, store, words
 from referee.tables.extension import create_key, create_limit, tables, tidy
+from referee.tables.http_status import as_api_error
 from referee.tables.reasons import worded
+from referee.tables.refusals import Refused
 from referee.tables.schemas import MAX_SEATS, CreateTable
 from referee.validation import N_, ApiError, ascii_number
 
@@ -236,7 +238,8 @@ def new() -> Any:
             req = _create_request(request.form, game)
             tidy()
             created = store.create(tables().db, req, create_key(request.form.get("nonce")))
-        except ApiError as exc:
+        except (ApiError, Refused) as refused:
+            exc = as_api_error(refused)
             # PRG: the refusal is shown by a GET, so a reload never posts the form again
             typed = {
                 k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "go")
@@ -271,14 +274,14 @@ def new() -> Any:
 def _table_or_404(table_id: str) -> store.Table:
     try:
         return store.load(tables().db, table_id)
-    except ApiError:
+    except Refused:
         abort(404)
 
 
 def _caller(table: store.Table, token: str | None) -> store.Caller:
     try:
         return store.identify(table, token)
-    except ApiError:
+    except Refused:
         abort(404)  # a wrong token looks exactly like a missing table
 
 
@@ -366,7 +369,7 @@ def record(table_id: str, token: str) -> Any:
 def _record_page(table: store.Table, caller: store.Caller, token: str | None) -> Any:
     try:
         found = store.game_record(tables().db, table.id, token)
-    except ApiError:
+    except Refused:
         back = url_for(".phone", table_id=table.id, token=token) if token else None
         return render_template(
             "tables/record.html",
@@ -598,7 +601,8 @@ def phone_post(table_id: str, token: str) -> Any:
             )
         else:
             abort(400)
-    except ApiError as exc:
+    except (ApiError, Refused) as refused:
+        exc = as_api_error(refused)
         fresh = store.load(db, table_id)
         view = store.state_of(fresh).view(caller.seat)
         message = _in_words(table.game, exc, view)

@@ -18,7 +18,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
-from referee.validation import N_, ApiError
+from referee.tables.refusals import Refusal, Refused
+from referee.validation import N_
 
 if TYPE_CHECKING:
     from cardpress.games import GameState
@@ -184,8 +185,8 @@ class Repository(Protocol):
         ...
 
 
-def not_found() -> ApiError:
-    return ApiError(N_("there is no table with this id"), "table", status=404)
+def not_found() -> Refused:
+    return Refused(Refusal.NOT_FOUND, N_("there is no table with this id"), "table")
 
 
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")

@@ -20,7 +20,7 @@ The ``version`` a phone sends is the one its page showed. A move made on an
 older version is not refused for that alone: simultaneous moves arrive in any
 order, and one that commutes with everything committed since (the rule:
 :mod:`referee.tables.late`) is applied at the current version; any other
-gets a 409 naming the current version.
+gets a conflict naming the current version.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.base import OptionError, withheld
 from cardpress.games.bots import BOTS
 from referee.tables import late, tokens
+from referee.tables.refusals import Refusal, Refused
 from referee.tables.repository import Change, Live, LogRow, NewTable, Repository, Table
-from referee.validation import N_, ApiError, English
+from referee.validation import N_, English
 
 if TYPE_CHECKING:
     from referee.tables.schemas import CreateTable
@@ -83,9 +84,10 @@ class EngineReason(str):
         return self
 
 
-def options_refused(game: str, error: OptionError) -> ApiError:
+def options_refused(game: str, error: OptionError) -> Refused:
     """The engine named an option and said why (in any language, once worded)."""
-    return ApiError(
+    return Refused(
+        Refusal.INVALID,
         N_("these options do not work for %(game)s: %(detail)s"),
         f"options.{error.option}",
         game=game,
@@ -111,7 +113,9 @@ def identify(table: Table, token: str | None) -> Caller:
         return Caller("host")
     if found is not None:
         return Caller("seat", found)
-    raise ApiError(N_("this token does not belong to this table"), "Authorization", status=403)
+    raise Refused(
+        Refusal.NOT_PERMITTED, N_("this token does not belong to this table"), "Authorization"
+    )
 
 
 # --------------------------------------------------------------------------- create
@@ -150,7 +154,7 @@ def create(
     with the engine's ``options`` and the printed ``deck``'s version (for the report).
 
     A create key already used by its client within its lifetime answers that
-    table again (same links) instead, or a 409 if the body differs."""
+    table again (same links) instead, or a conflict if the body differs."""
     spec = GAMES[request.game]
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     try:
@@ -158,7 +162,8 @@ def create(
     except OptionError as exc:
         raise options_refused(request.game, exc) from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise ApiError(
+        raise Refused(
+            Refusal.INVALID,
             N_("these options do not work for %(game)s: %(detail)s"),
             "options",
             game=request.game,
@@ -218,7 +223,7 @@ def deck_version(game: str, options: dict[str, Any]) -> str | None:
 def _repeated(table: Table, request: CreateTable, create_key: CreateKey) -> Created:
     """A repeated create from the same client (its first answer was lost): the same
     table with the same links; with another body, or once the app's secret has
-    changed (the links can no longer be derived), a 409."""
+    changed (the links can no longer be derived), a conflict."""
     same = (table.game, table.players, table.bots, table.lang) == (
         request.game,
         list(request.players),
@@ -227,10 +232,10 @@ def _repeated(table: Table, request: CreateTable, create_key: CreateKey) -> Crea
     ) and request.seed in (None, table.seed)
     host_token = create_key.host_token(table.id)
     if not same or not hmac.compare_digest(tokens.token_hash(host_token), table.host_hash):
-        raise ApiError(
+        raise Refused(
+            Refusal.CONFLICT,
             N_("this Idempotency-Key already created table %(table)s; use a new key"),
             "Idempotency-Key",
-            status=409,
             table=table.id,
         )
     return Created(table, host_token, _seat_tokens(host_token, len(table.players), table.bots))
@@ -272,10 +277,10 @@ def game_record(repo: Repository, table_id: str, caller_token: str | None) -> Re
     table, live = repo.with_live(table_id)
     caller = identify(table, caller_token)
     if not table.terminal and caller.role != "host":
-        raise ApiError(
+        raise Refused(
+            Refusal.NOT_PERMITTED if caller_token else Refusal.NO_CREDENTIALS,
             N_("the record is the host's until the game is over"),
             "Authorization",
-            status=403 if caller_token else 401,
         )
     return Record(_record(table, live), table.terminal)
 
@@ -322,11 +327,11 @@ def act(
     ``client_key``: the caller's Idempotency-Key. It belongs to this table and
     this caller (stored as :func:`scoped_key`), and to one request: the same
     key with the same action and version answers the table, applying nothing;
-    with another action or version it is a 409 (:func:`_key_reused`)."""
+    with another action or version it is a conflict (:func:`_key_reused`)."""
     try:
         return _act(repo, table_id, token, action, version, client_key, seen)
-    except ApiError as exc:
-        refused_by = getattr(exc, "refused_by", None)
+    except Refused as exc:
+        refused_by = exc.refused_by
         if refused_by is not None:  # the engine refused the move (not a token or version)
             repo.count_refusal(table_id, refused_by)
         raise
@@ -345,7 +350,7 @@ def _act(
     if seen is not None and seen.id == table_id:
         try:
             changed = _act_once(repo, table_id, token, action, version, keyed, seen)
-        except ApiError:
+        except Refused:
             changed = None  # refused against what this worker saw: decide on the committed one
         if changed is not None:
             return changed
@@ -429,14 +434,14 @@ def scoped_key(token: str, client_key: str) -> str:
     return hashlib.sha256(f"{tokens.token_hash(token)}\0{client_key}".encode()).hexdigest()
 
 
-def _key_reused() -> ApiError:
-    return ApiError(
+def _key_reused() -> Refused:
+    return Refused(
+        Refusal.CONFLICT,
         N_(
             "this Idempotency-Key was already used for another request on this table; "
             "send a new key with every new action"
         ),
         "Idempotency-Key",
-        status=409,
     )
 
 
@@ -457,9 +462,10 @@ def _still_applies(
     )
 
 
-def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
+def _illegal(game: str, action: str, exc: IllegalAction) -> Refused:
     """The engine's reason (worded in the caller's language by the view that shows it)."""
-    error = ApiError(
+    error = Refused(
+        Refusal.INVALID,
         N_("%(action)s is not allowed now: %(reason)s"),
         "action",
         action=action,
@@ -467,18 +473,18 @@ def _illegal(game: str, action: str, exc: IllegalAction) -> ApiError:
     )
     if exc.rule_id is not None:  # an action no rule knows (a typo) cites none; never null
         error.extra["rule"] = exc.rule_id
-    error.refused_by = exc.rule_id or ""  # type: ignore[attr-defined]  # counted (act)
+    error.refused_by = exc.rule_id or ""  # counted (act)
     return error
 
 
-def _moved_on(version: int, asked: int | None = None) -> ApiError:
-    """409 with the table's version; a version ahead of it (a page from another
+def _moved_on(version: int, asked: int | None = None) -> Refused:
+    """A conflict naming the table's version; a version ahead of it (a page from another
     table, or typed by hand) is not "moved on": it was never reached."""
     if asked is not None and asked > version:
         message = N_("the table is at version %(version)s, not yet %(asked)s; reload and try again")
     else:
         message = N_("the table has moved on to version %(version)s; reload and try again")
-    error = ApiError(message, "version", status=409, version=version, asked=asked)
+    error = Refused(Refusal.CONFLICT, message, "version", version=version, asked=asked)
     error.extra["version"] = version
     return error
 
@@ -530,25 +536,25 @@ def undo(repo: Repository, table_id: str, token: str | None) -> Table:
 def _undo_once(repo: Repository, table_id: str, token: str | None) -> Table | None:
     table, live = repo.with_live(table_id)
     if identify(table, token).role != "host":
-        raise ApiError(
+        raise Refused(
+            Refusal.NOT_PERMITTED if token else Refusal.NO_CREDENTIALS,
             N_("only the host's link can undo"),
             "Authorization",
-            status=403 if token else 401,
         )
     people = [i for i, a in enumerate(live) if not a.by_bot]
     if not people:
         # a bot's move taken back alone would only be played again at once:
         # what a host can undo is a person's move (and the bot moves it led to)
         if live:
-            raise ApiError(
+            raise Refused(
+                Refusal.CONFLICT,
                 N_(
                     "nothing to undo yet: only the bots have moved, and a bot's move "
                     "taken back would be played again at once"
                 ),
                 "table",
-                status=409,
             )
-        raise ApiError(N_("there is nothing to undo"), "table", status=409)
+        raise Refused(Refusal.CONFLICT, N_("there is nothing to undo"), "table")
     keep, taken = live[: people[-1]], live[people[-1] :]
     state = GAMES[table.game].replay(_record(table, keep))
     # whose move it was, never what it was: the table may not know a secret
@@ -558,14 +564,14 @@ def _undo_once(repo: Repository, table_id: str, token: str | None) -> Table | No
     return _write(repo, table, state, moves, None, [a.id for a in taken], undone)
 
 
-def _seat_needed(token: str | None) -> ApiError:
+def _seat_needed(token: str | None) -> Refused:
     if token is None:
-        return ApiError(
+        return Refused(
+            Refusal.NO_CREDENTIALS,
             N_("send the seat's token: Authorization: Bearer <token>"),
             "Authorization",
-            status=401,
         )
-    return ApiError(N_("only a seat's link can act"), "Authorization", status=403)
+    return Refused(Refusal.NOT_PERMITTED, N_("only a seat's link can act"), "Authorization")
 
 
 Move = tuple[int, str, bool, list[Any]]

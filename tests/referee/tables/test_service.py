@@ -23,11 +23,12 @@ from sqlalchemy import select
 from cardpress.games import GAMES, IllegalAction
 from referee.tables import service
 from referee.tables.db import Database, upgrade
+from referee.tables.http_status import STATUS
 from referee.tables.models import Refusal
+from referee.tables.refusals import Refused
 from referee.tables.repo_postgres import PostgresRepository
 from referee.tables.repo_sqlite import SqliteRepository
 from referee.tables.repository import Change, Repository
-from referee.validation import ApiError
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,9 @@ def test_a_created_table_is_committed_with_its_seats(repo: Repository) -> None:
     )
     assert service.identify(table, created.host_token) == service.Caller("host")
     assert [service.identify(table, created.seat_tokens[i]).seat for i in range(3)] == [0, 1, 2]
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         service.identify(table, "not-a-token")
-    assert refused.value.status == 403
+    assert STATUS[refused.value.kind] == 403
     fresh = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chi"], 7)
     assert service.state_of(table) == fresh
 
@@ -120,9 +121,9 @@ def test_a_stale_move_that_does_not_commute_is_refused_with_the_version(
     tid = created.table.id
     service.act(repo, tid, created.seat_tokens[0], "bid:1")
     service.undo(repo, tid, created.host_token)  # an undo since the page: never commutes
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         service.act(repo, tid, created.seat_tokens[1], "bid:2", version=0)
-    assert (refused.value.status, refused.value.extra["version"]) == (409, 2)
+    assert (STATUS[refused.value.kind], refused.value.extra["version"]) == (409, 2)
     assert service.load(repo, tid).version == 2
 
 
@@ -132,7 +133,7 @@ def test_a_refusal_is_the_engines_reason_and_is_counted(repo: Repository) -> Non
     state = GAMES["finger-auction"].new_game(["Aki", "Ben", "Chi"], 7)
     with pytest.raises(IllegalAction) as engine:
         state.apply(0, "bid:99")
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         service.act(repo, tid, created.seat_tokens[0], "bid:99")
     reason = refused.value.params["reason"]
     assert isinstance(reason, service.EngineReason)  # worded by the view, not here
@@ -152,9 +153,9 @@ def test_a_retried_action_is_answered_not_applied_twice(repo: Repository) -> Non
     first = service.act(repo, tid, token, "bid:2", version=0, client_key="tap-1")
     again = service.act(repo, tid, token, "bid:2", version=0, client_key="tap-1")
     assert first.version == again.version == 1
-    with pytest.raises(ApiError) as reused:
+    with pytest.raises(Refused) as reused:
         service.act(repo, tid, token, "bid:3", version=1, client_key="tap-1")
-    assert (reused.value.status, reused.value.field) == (409, "Idempotency-Key")
+    assert (STATUS[reused.value.kind], reused.value.field) == (409, "Idempotency-Key")
 
 
 @dataclass
