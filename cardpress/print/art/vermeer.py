@@ -157,10 +157,11 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
     Long because a painting is one composition drawn back to front, its parts sharing the room's
     light.
     """
-    lit_wall(pen, w, h, "#efe8d2", "#968a6a")
+    lit_wall(pen, w, h, "#efe8d2", "#cfc5a8")
     # the window high at the left, bright, one pane broken; the light on the wall beside it
     pen.rect(0, h * 0.54, w * 0.24, h * 0.46, hex_rgb("#5a4a34"))  # its dark frame
     leaded_window(pen, w * 0.02, h * 0.56, w * 0.2, h * 0.42, "#fbfcf4")
+    pen.focus(w * 0.12, h * 0.77, w * 0.11, h * 0.22, 1.5)
     pen.rect(w * 0.15, h * 0.84, w * 0.05, h * 0.06, hex_rgb("#9aa8a0"))  # the broken pane
     pen.poly(
         around(0, w, h, (0.22, 0.98), (0.5, 0.98), (0.62, 0.4), (0.22, 0.56)),
@@ -206,7 +207,7 @@ def _milkmaid(pen: Pen, w: float, h: float) -> None:
     )
     pen.blob(
         around(cx, w, h, (0.03, 0.7), (0.12, 0.62), (0.1, 0.46), (0.0, 0.52)),
-        hex_rgb("#c0961c"),
+        hex_rgb("#a07c14"),
     )
     # the arms brought together at the jug: blue-green sleeves to the elbow, bare forearms
     pen.blob(
@@ -435,18 +436,20 @@ def _lacemaker(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#9ab4a6"),
         0.7,
     )
-    # her hands at the bobbins, the white threads fanned to the pins
-    for x, y, rx, col in ((0.36, 0.4, 0.07, "#eec6a0"), (0.6, 0.4, 0.065, "#d2a682")):
-        pen.ellipse(w * x, h * y, w * rx, h * 0.05, hex_rgb(col))
-        for k in range(3):  # fingers
-            pen.dab(w * (x - 0.03 + k * 0.03), h * (y - 0.04), h * 0.05, 1.35, 1.3, hex_rgb(col))
-    pen.stroke(hex_rgb("#faf6ec"), 0.5)
+    # her hands at the bobbins, lit from the left, the white threads fanned to the pins
+    pen.stroke(hex_rgb("#fbf8f0"), 0.8)
     for k in range(7):
-        pen.c.line(w * (0.4 + k * 0.025), h * 0.32, w * 0.48, h * 0.4)
+        pen.c.line(w * (0.38 + k * 0.03), h * 0.3, w * 0.48, h * 0.41)
     for k in range(6):  # the bobbins, dark wood
-        a = 1.5 + (k - 2.5) * 0.18
-        pen.dab(w * (0.42 + k * 0.022), h * 0.3, h * 0.07, a, 1.1, hex_rgb("#4a2e16"))
-    pen.focus(w * 0.48, h * 0.37, w * 0.2, h * 0.09, 2.5)
+        a = 1.5 + (k - 2.5) * 0.2
+        pen.dab(w * (0.41 + k * 0.026), h * 0.29, h * 0.08, a, 1.7, hex_rgb("#3e2410"))
+    for x, y, col, dark in ((0.35, 0.4, "#f2cca6", "#c49270"), (0.61, 0.41, "#dcae88", "#a87a58")):
+        pen.ellipse(w * x, h * y, w * 0.065, h * 0.045, hex_rgb(col))
+        pen.ellipse(w * x + w * 0.015, h * y - h * 0.02, w * 0.045, h * 0.02, hex_rgb(dark), 0.8)
+        for k in range(4):  # fingers bent down to the bobbins
+            fx = w * (x - 0.045 + k * 0.03)
+            pen.dab(fx, h * (y - 0.045), h * 0.06, 1.45 + (k - 1.5) * 0.12, 1.9, hex_rgb(col))
+    pen.focus(w * 0.48, h * 0.37, w * 0.21, h * 0.1, 3.5)
     # in front: the tapestry over the table and the blue sewing cushion, its threads spilling
     pen.poly([(w * 0.3, 0), (w, 0), (w, h * 0.16), (w * 0.34, h * 0.14)], hex_rgb("#4a3a5a"))
     for k in range(8):

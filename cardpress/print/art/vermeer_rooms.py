@@ -19,7 +19,7 @@ def lit_wall(pen: Pen, w: float, h: float, lit: str, shade: str) -> None:
 def leaded_window(pen: Pen, x0, y0, ww, wh, glass: str = "#dfe6d8") -> None:
     """A leaded casement: pale glass in small panes, the brightest thing in the room."""
     pen.rect(x0, y0, ww, wh, hex_rgb(glass))
-    pen.stroke(hex_rgb("#6b7566"), 0.4)
+    pen.stroke(hex_rgb("#4e564a"), 1.1)  # leads a painter would draw, visible at card size
     for i in range(1, 6):
         pen.c.line(x0, y0 + wh * i / 6, x0 + ww, y0 + wh * i / 6)
     for i in range(1, 3):
