@@ -28,8 +28,9 @@ from cardpress.games.finger_auction import (
     score_table,
 )
 from cardpress.games.gallery_rush import victory_conditions
+from cardpress.games.registry import DECK_GAMES
 from cardpress.games.ultimatch import match
-from cardpress.vocabulary import CHOOSE, PAINTER_IDS, TRIPTYCH_GAMES
+from cardpress.vocabulary import CHOOSE, PAINTER_IDS
 
 PAINTER_ORDER = PAINTER_IDS
 
@@ -236,7 +237,7 @@ def eshi100_rules() -> dict[str, int]:
 def players(document: str) -> tuple[int, int]:
     """How few and how many play, as the engines' specs say: a game's own, and for
     Triptych's "how to choose" document the span of its three games."""
-    games = TRIPTYCH_GAMES if document == CHOOSE else (document,)
+    games = DECK_GAMES["triptych"] if document == CHOOSE else (document,)
     specs = [GAMES[g] for g in games]
     return min(s.min_players for s in specs), max(s.max_players for s in specs)
 
