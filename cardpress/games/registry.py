@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from cardpress.catalogue.models import Text
@@ -80,6 +81,8 @@ class Option:
     #: option's values are worded as seats
     label: str | None = None
     labels: tuple[tuple[Any, str], ...] = ()
+    #: in view on the create page rather than folded away: the choice most tables make
+    shown: bool = False
 
     def offered(self, players: int) -> tuple[Any, ...]:
         """The values a host may pick at a table of ``players`` seats (the form's order:
@@ -135,6 +138,9 @@ class GameSpec:
     rule_prefix: str = ""
     #: the printed product (a folder of ``cards/``) the game is played with, if any
     deck: str | None = None
+    #: the game's own templates, if its package ships any: ``panel.html`` draws its
+    #: table on the phones' pages (else the referee's panel of that id, or the default)
+    templates: Path | None = None
 
     def __post_init__(self) -> None:
         engine = set(self.state_class.default_options)

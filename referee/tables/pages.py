@@ -57,8 +57,8 @@ bp = Blueprint("tables_pages", __name__, url_prefix="/<lang:lang>/tables")
 SEAT = "seat"
 
 #: every engine option a host can pick on the create page: game -> option ->
-#: choices (the engine's default first). SHOWN_OPTIONS are in view, the rest
-#: folded away, so the common case stays one tap. 絵師100人展's ``deck`` is the
+#: choices (the engine's default first). Those the spec marks ``shown`` are in
+#: view, the rest folded away, so the common case stays one tap. 絵師100人展's ``deck`` is the
 #: table's (store.TABLE_OPTIONS): the printed deck by default here, so phones
 #: show the cards the players hold; the engine's ``decks`` (card data) is not
 #: a choice.
@@ -68,10 +68,6 @@ OPTION_CHOICES: PerGame = PerGame(
         for name, o in spec.offered.items()
     }
 )
-
-#: shown unfolded on the create page (the choice most tables make)
-SHOWN_OPTIONS = {"variant", "difficulty", "deck"}
-
 
 def _declared(key: str) -> Option | None:
     """The option of that name as a game's spec declares it, with its wording (an
@@ -261,7 +257,7 @@ def new() -> Any:
         max_name=MAX_NAME,
         form=form,
         options=[
-            (key, option_name(key), option_choices(game, key), key in SHOWN_OPTIONS)
+            (key, option_name(key), option_choices(game, key), spec.offered[key].shown)
             for key in OPTION_CHOICES.get(game, {})
         ],
         option_label=option_label,

@@ -27,6 +27,7 @@ SPEC = register(
                 suggested="starter",
                 refusal=N_("%(game)s has no deck %(deck)s; its decks: %(known)s"),
                 label=N_("Cards"),
+                shown=True,
                 labels=(
                     ("starter", N_("the printed proxy starter deck, for everyone")),
                     ("standard", N_("the referee's plain deck of ten card types (not printed)")),

@@ -19,6 +19,7 @@ SPEC = register(
                 "variant",
                 engine.VARIANTS,
                 label=N_("Variant"),
+                shown=True,
                 labels=(
                     ("standard", N_("standard")),
                     ("strict", N_("strict: any collision among three or more means a re-bid")),

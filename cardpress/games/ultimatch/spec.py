@@ -19,6 +19,7 @@ SPEC = register(
                 "difficulty",
                 engine.DIFFICULTIES,
                 label=N_("Difficulty"),
+                shown=True,
                 labels=(
                     ("normal", N_("normal")),
                     ("easier-alta-1", N_("easier: one more alta-hand card")),
