@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from referee.tables import api, extension, pages
+from referee.tables import api, extension, game_templates, pages
 
 
 def init_app(app: Flask) -> None:
@@ -25,6 +25,8 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    # a game's package may draw its own table (its spec's templates folder)
+    game_templates.install(app.jinja_env)
     # the follow pages and scorers name a table's options as the create page does
     app.jinja_env.globals.update(option_name=pages.option_name, option_label=pages.option_label)
     if not app.config.get("TESTING"):

@@ -95,3 +95,15 @@ def test_the_create_page_offers_the_suggested_choice_first():
     assert deck.offered(4) == ("starter", "standard") and deck.choices == ("standard", "starter")
     assert GAMES["gallery-rush"].offered["start_player"].offered(3) == (0, 1, 2)
     assert "decks" not in GAMES["eshi100"].offered  # card data, no form's choice
+
+
+def test_the_chooser_says_how_many_play_as_the_games_specs_do():
+    """Rule card r0's "each game is for … players" is the span of the box's games'
+    own counts, in both languages, not a number typed into the sentence."""
+    from cardpress.rules import load_rules
+
+    specs = [GAMES[g] for g in DECK_GAMES["triptych"]]
+    lo, hi = min(s.min_players for s in specs), max(s.max_players for s in specs)
+    assert f"Each game is for {lo} to {hi} players" in load_rules(CHOOSE, "en").find("TR-H2").text
+    assert f"どのゲームも{lo}〜{hi}人用" in load_rules(CHOOSE, "ja").find("TR-H2").text
+

@@ -10,6 +10,8 @@ registered by the tests that play it, never in the product.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 from cardpress.catalogue.models import Text
@@ -148,6 +150,11 @@ SPEC = GameSpec(
 )
 
 
-def registered() -> GameSpec:
-    """Register the game (what a package's spec module does on import)."""
-    return register(SPEC)
+#: the game's own templates: its table's panel (``panel.html``)
+TEMPLATES = Path(__file__).with_name("templates")
+
+
+def registered(panel: bool = False) -> GameSpec:
+    """Register the game (what a package's spec module does on import); with
+    ``panel``, as a package that draws its own table."""
+    return register(replace(SPEC, templates=TEMPLATES) if panel else SPEC)

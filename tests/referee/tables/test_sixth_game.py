@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Blueprint, Flask, render_template_string, request
@@ -174,3 +175,53 @@ def test_the_sixth_game_simulates(game: str):
     wins = [float(m) for m in re.findall(r"^P\d\s+([\d.]+)", report, re.M)]
     assert len(wins) == 3 and abs(sum(wins) - 200) < 1e-6
     assert "cards laid" in report
+
+
+@pytest.fixture
+def drawn(database_urls: dict) -> Iterator[Flask]:
+    """The sixth game as a package that ships its table's panel."""
+    high_card.registered(panel=True)
+    app = make_app(database_urls["make"]("sqlite"))
+    yield app
+    GAMES.unregister(high_card.GAME)
+    ext = app.extensions["cardpress-tables"]
+    ext.bus.stop()
+    ext.db.dispose()
+
+
+def _laid(client: Any, url: str) -> list[str]:
+    html = client.get(url).get_data(as_text=True)
+    panel = re.search(r'<section class="table-view">(.*?)</section>', html, re.S)
+    assert panel, html
+    return re.findall(r'<li data-seat="\d">([^<]*)</li>', panel.group(1))
+
+
+def test_the_sixth_game_s_package_draws_its_table(drawn: Flask):
+    """Its own panel.html (no referee file names it): who has laid, face down until
+    everyone has, then the cards; the caller's hand still drawn as the default does."""
+    client = drawn.test_client()
+    body = client.post(
+        "/api/v1/tables",
+        json={"game": high_card.GAME, "players": ["Aki", "Ben"], "seed": 5, "lang": "en"},
+    ).get_json()
+    aki, ben = (path_of(s["url"]) for s in body["seats"])
+    watch = f"/en/tables/{body['table']}"
+    assert _laid(client, aki) == ["Aki: not yet", "Ben: not yet"]
+    assert "<h2>Your hand</h2>" in client.get(aki).get_data(as_text=True)
+    expected = high_card.new_game(["Aki", "Ben"], 5)
+    first = expected.legal_actions(0)[0]
+    moved = client.post(
+        f"/api/v1/tables/{body['table']}/actions",
+        json={"action": first},
+        headers=auth(body["seats"][0]["token"]),
+    )
+    assert moved.status_code == 200, moved.get_json()
+    assert _laid(client, ben) == ["Aki: face down", "Ben: not yet"]
+    assert _laid(client, aki) == [f"Aki: {first[4:]}", "Ben: not yet"]  # one's own card
+    last = expected.legal_actions(1)[0]
+    client.post(
+        f"/api/v1/tables/{body['table']}/actions",
+        json={"action": last},
+        headers=auth(body["seats"][1]["token"]),
+    )
+    assert _laid(client, watch) == [f"Aki: {first[4:]}", f"Ben: {last[4:]}"]
