@@ -12,8 +12,9 @@ import pytest
 from flask import Flask
 
 from cardpress.games import GAMES
-from tests.referee.tables.conftest import make_app, path_of
+from tests.referee.tables.conftest import path_of
 from tests.sixth_game import high_card
+from tests.sixth_game.served import referee_with_high_card
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "referee" / "tables"
 
@@ -28,13 +29,8 @@ def test_the_table_templates_name_no_game():
 
 @pytest.fixture
 def app(database_urls: dict) -> Iterator[Flask]:
-    high_card.registered()
-    app = make_app(database_urls["make"]("sqlite"))
-    yield app
-    GAMES.unregister(high_card.GAME)
-    ext = app.extensions["cardpress-tables"]
-    ext.bus.stop()
-    ext.db.dispose()
+    with referee_with_high_card(database_urls["make"]) as app:
+        yield app
 
 
 def test_a_game_without_a_panel_shows_its_hand_and_its_moves(app: Flask):

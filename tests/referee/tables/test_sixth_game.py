@@ -16,6 +16,7 @@ from cardpress.games import GAMES
 from cardpress.games.simulate import run
 from tests.referee.tables.conftest import auth, make_app, path_of
 from tests.sixth_game import high_card
+from tests.sixth_game.served import referee_with_high_card
 
 REFEREE = Path(__file__).resolve().parents[3] / "referee"
 
@@ -180,13 +181,8 @@ def test_the_sixth_game_simulates(game: str):
 @pytest.fixture
 def drawn(database_urls: dict) -> Iterator[Flask]:
     """The sixth game as a package that ships its table's panel."""
-    high_card.registered(panel=True)
-    app = make_app(database_urls["make"]("sqlite"))
-    yield app
-    GAMES.unregister(high_card.GAME)
-    ext = app.extensions["cardpress-tables"]
-    ext.bus.stop()
-    ext.db.dispose()
+    with referee_with_high_card(database_urls["make"], panel=True) as app:
+        yield app
 
 
 def _laid(client: Any, url: str) -> list[str]:
