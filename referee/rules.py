@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
 from cardpress import rules
 from cardpress.games import GAMES
 from cardpress.rules.data import CARDS
+from referee import rules_faces
 from referee.catalogue import cards_root
 from referee.i18n import current_language, text
 from referee.rules_html import render_document
@@ -44,4 +45,32 @@ def rules_page(game_id: str) -> str:
         body = Markup(render_document(doc))
     finally:
         CARDS.reset(token)
-    return render_template("rules.html", game_id=game_id, title=doc.title, body=body)
+    fonts = [url_for("rules.font", file=f) for f in rules_faces.served_files(current_language())]
+    return render_template(
+        "rules.html", game_id=game_id, title=doc.title, body=body, font_files=fonts
+    )
+
+
+def _cached(body: bytes | str, mimetype: str) -> Response:
+    """A response that revalidates by its ETag: the faces change only with the fonts."""
+    data = body.encode() if isinstance(body, str) else body
+    response = Response(data, mimetype=mimetype)
+    response.set_etag(rules_faces.etag(data))
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response.make_conditional(request)
+
+
+@bp.get("/faces.css")
+def faces_css() -> Response:
+    """The rule sheets' faces for this language (see referee.rules_faces)."""
+    css = rules_faces.stylesheet(current_language(), lambda f: url_for("rules.font", file=f))
+    return _cached(css, "text/css")
+
+
+@bp.get("/fonts/<file>")
+def font(file: str) -> Response:
+    """A face the language's rule sheets use, cut to the Latin its pages set."""
+    role = rules_faces.role_of(current_language(), file)
+    if role is None:
+        abort(404)
+    return _cached(rules_faces.woff(role), "font/woff")

@@ -21,17 +21,26 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from html import escape
+from itertools import pairwise
 from urllib.parse import quote
 
 from reportlab.graphics import renderSVG
 
 from cardpress.catalogue import CatalogueError
 from cardpress.print import diagrams
+from cardpress.print.justify import MIN_WORD, hyphenator
+from cardpress.print.sheetstyles import HYPHENATION
+from cardpress.print.typography import sheet_typography, typographic
 from cardpress.rules import model as m
+from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START, is_cjk, phrase_boundaries
 from cardpress.rules.render import Renderer, handles
 
-_SANS_CSS = "'BIZ UDPGothic', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
+#: the rule page's families (referee.rules_faces): a diagram's labels in the
+#: faces its PDF sets them in, so they fit the boxes ReportLab measured them for
+_DISPLAY_CSS = "'Rules Display', 'Open Sans', 'BIZ UDPGothic', 'Hiragino Sans', sans-serif"
+_TEXT_CSS = "'Rules Text', 'Charis SIL', 'BIZ UDPGothic', 'Hiragino Sans', serif"
 _XML_DECL = re.compile(r"^<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
 _STYLE_ATTR = re.compile(r'\sstyle="([^"]*)"')
 #: the SVG presentation attributes (all ReportLab writes as style declarations)
@@ -57,22 +66,133 @@ def prefix_ids(svg: str, prefix: str) -> str:
     return uses.sub(lambda found: f"{found[1]}{prefix}-{found[2]}", svg)
 
 
-def inline(spans: m.Inline) -> str:
+_WORD = re.compile(rf"[^\W\d_]{{{MIN_WORD},}}")
+SOFT_HYPHEN = "\u00ad"
+
+
+def set_text(text: str, lang: str) -> str:
+    """Text as the rule sheet sets it (curly quotes, en dashes, the real minus,
+    「・」 between Japanese names), not yet escaped: one set of rules for paper and web."""
+    return sheet_typography(typographic(text), lang)
+
+
+def hyphenated(text: str, lang: str) -> str:
+    """Running English with soft hyphens where the sheet's dictionary (pyphen's)
+    may break a word: browsers without a hyphenation dictionary of their own
+    (Chromium on Linux) then justify without holes, and every browser breaks
+    the same words the PDF does. Japanese and short words are left alone."""
+    if is_cjk(lang):
+        return text
+    return _WORD.sub(lambda w: _soft_hyphens(w[0]), text)
+
+
+@lru_cache(maxsize=8192)
+def _soft_hyphens(word: str) -> str:
+    cuts = sorted({len(head.rstrip("-")) for head, _tail in _HYPHENATE(word)})
+    pieces = [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True)]
+    return SOFT_HYPHEN.join(pieces)
+
+
+_HYPHENATE = hyphenator(HYPHENATION)
+
+
+#: a phrase this long (characters) may not fit a phone's line in a title's size
+LONG_PHRASE = 9
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
+
+
+def _leading_katakana(text: str) -> int:
+    n = 0
+    while n < len(text) and _katakana(text[n]):
+        n += 1
+    return n
+
+
+def heading_breaks(text: str) -> frozenset[int]:
+    """Where a Japanese title may break: between budoux's phrases, and inside a
+    phrase too long for a phone's line only where a katakana word begins or
+    ends (絵師100人展|トレーディングカードゲーム), as the sheet's headings do."""
+    bounds = sorted({0, len(text), *phrase_boundaries(text)})
+    out = set(bounds[1:-1])
+    for a, b in pairwise(bounds):
+        if b - a < LONG_PHRASE:
+            continue
+        for i in range(a + 2, b - 1):  # never a lone character on either side
+            before, after = text[i - 1], text[i]
+            if _katakana(before) == _katakana(after):
+                continue
+            if after in CANNOT_START or before in CANNOT_END:
+                continue
+            run = text[i:b] if _katakana(after) else text[a:i][::-1]
+            if _leading_katakana(run) >= 4:  # a katakana word, not ゲーム|Ⅲ
+                out.add(i)
+    return frozenset(i for i in out if 0 < i < len(text))
+
+
+def phrased(text: str, lang: str) -> str:
+    """A Japanese heading, escaped, each of budoux's phrases in a ``<span class="phrase">``.
+
+    The stylesheet sets each phrase as one unit (``inline-block``), so a
+    heading breaks between phrases and nowhere else, in every browser: never
+    アルジャントゥイユのひ⏎なげし, nor 絵師⏎100人展 (a line may start at a digit
+    after a kanji, even with ``word-break: keep-all``). A phrase wider than the
+    line still wraps inside itself rather than overflow. Spaces stay between
+    the units, where they collapse as spaces do.
+    """
+    text = set_text(text, lang)
+    if not is_cjk(lang):
+        return escape(text)
+    cuts = sorted(heading_breaks(text))
+    if not cuts:  # one phrase: nothing to keep apart
+        return escape(text)
+    out: list[str] = []
+    for piece in (text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)):
+        word = piece.strip()
+        if not word:
+            out.append(escape(piece))
+            continue
+        head, tail = piece[: len(piece) - len(piece.lstrip())], piece[len(piece.rstrip()) :]
+        out.append(f'{escape(head)}<span class="phrase">{escape(word)}</span>{escape(tail)}')
+    return "".join(out)
+
+
+def inline(spans: m.Inline, lang: str = "en", running: bool = True) -> str:
+    """Spans as HTML; ``running`` text (not a heading, a label or a cell) is hyphenated."""
+
+    def text(s: m.Span) -> str:
+        said = set_text(s.text, lang)
+        return escape(hyphenated(said, lang) if running else said)
+
     out: list[str] = []
     for s in spans:
         if s.style == "b":
-            out.append(f"<strong>{escape(s.text)}</strong>")
+            out.append(f"<strong>{text(s)}</strong>")
         elif s.style == "em":
-            out.append(f"<em>{escape(s.text)}</em>")
+            out.append(f"<em>{text(s)}</em>")
         elif s.style == "ref":
             out.append(f'<a class="rule-ref" href="#{escape(s.target)}">{escape(s.text)}</a>')
         elif s.style == "figref":
-            out.append(f'<a class="figure-ref" href="#{escape(s.target)}">{escape(s.text)}</a>')
+            said = escape(set_text(s.text, lang))
+            out.append(f'<a class="figure-ref" href="#{escape(s.target)}">{said}</a>')
         elif s.style == "br":
             out.append("<br>")
         else:
-            out.append(escape(s.text))
+            out.append(text(s))
     return "".join(out)
+
+
+def scroll_box(table: str, label: str) -> str:
+    """A table in a box of its own that scrolls sideways when the table is wider
+    than the phone (a long Japanese word per cell), never the page. The box can
+    take focus (a keyboard scrolls it) and is named for a screen reader; the
+    stylesheet shades the edge that has more to see."""
+    return (
+        f'<div class="rules-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
+        f"{table}</div>"
+    )
 
 
 def _label(rule_id: str) -> str:
@@ -133,14 +253,15 @@ def diagram_svg(
     svg = _XML_DECL.sub("", svg)
     # the PDF's registered font names mean nothing to a browser: use a CSS stack
     svg = re.sub(
-        r"font-family: ?Cardpress(Sans|Display)Bold",
-        f"font-family: {_SANS_CSS}; font-weight: bold",
+        r"font-family: ?Cardpress(Sans|Display|Text)Bold",
+        lambda f: (
+            f"font-family: {_TEXT_CSS if f[1] == 'Text' else _DISPLAY_CSS}; font-weight: bold"
+        ),
         svg,
     )
+    svg = re.sub(r"font-family: ?CardpressText\w*", f"font-family: {_TEXT_CSS}", svg)
     svg = re.sub(
-        r"font-family: ?Cardpress(Sans|Serif|Mono|Display|Text)\w*",
-        f"font-family: {_SANS_CSS}",
-        svg,
+        r"font-family: ?Cardpress(Sans|Serif|Mono|Display)\w*", f"font-family: {_DISPLAY_CSS}", svg
     )
     svg = presentation_attributes(prefix_ids(svg, id_prefix or d.kind))
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
@@ -149,22 +270,34 @@ def diagram_svg(
 class HtmlRenderer(Renderer[str]):
     def __init__(self, doc: m.RuleDocument) -> None:
         self.doc = doc
+        self.lang = doc.lang
         self.diagrams: Counter[str] = Counter()  # kind -> diagrams of it so far
+        self.titles: list[str] = [doc.title]  # the sections we are in: a table's name
 
-    def card_table(self, table: m.Table | None) -> str:
+    def inline(self, spans: m.Inline, running: bool = True) -> str:
+        return inline(spans, self.lang, running)
+
+    def text(self, text: str) -> str:
+        """A short text (a fact, a cell), escaped, as the sheet sets it."""
+        return escape(set_text(text, self.lang))
+
+    def heading(self, text: str) -> str:
+        return phrased(text, self.lang)
+
+    def card_table(self, table: m.Table | None, name: str) -> str:
         """A rule card's own table (nomination results, scoring), as the card prints it."""
         if table is None:
             return ""
         rows = "".join(
             "<tr>"
             + "".join(
-                f"<{'th' if c.header else 'td'}>{escape(c.text)}</{'th' if c.header else 'td'}>"
+                f"<{'th' if c.header else 'td'}>{self.text(c.text)}</{'th' if c.header else 'td'}>"
                 for c in row
             )
             + "</tr>"
             for row in table.rows
         )
-        return f'<table class="rules-card-table">{rows}</table>'
+        return scroll_box(f'<table class="rules-card-table">{rows}</table>', name)
 
     def blocks(self, blocks: tuple[m.Block, ...]) -> str:
         return "".join(self.block(b) for b in blocks)
@@ -175,28 +308,36 @@ class HtmlRenderer(Renderer[str]):
     @handles(m.Section)
     def _section(self, b: m.Section) -> str:
         tag = "h2" if b.level == 1 else "h3"
+        self.titles.append(b.title)
+        inside = self.blocks(b.blocks)
+        self.titles.pop()
         return (
             f'<section class="rules-section" id="{escape(b.id)}">'
-            f"<{tag}>{escape(b.title)}</{tag}>{self.blocks(b.blocks)}</section>"
+            f"<{tag}>{self.heading(b.title)}</{tag}>{inside}</section>"
         )
 
     @handles(m.Clause)
     def _clause(self, b: m.Clause) -> str:
-        return f'<p class="rule-clause" id="{escape(b.id)}">{_label(b.id)} {inline(b.spans)}</p>'
+        said = self.inline(b.spans)
+        return f'<p class="rule-clause" id="{escape(b.id)}">{_label(b.id)} {said}</p>'
 
     @handles(m.Paragraph)
     def _paragraph(self, b: m.Paragraph) -> str:
-        return f"<p>{inline(b.spans)}</p>"
+        return f"<p>{self.inline(b.spans)}</p>"
 
     @handles(m.BulletList)
     def _bullets(self, b: m.BulletList) -> str:
         tag = "ol" if b.ordered else "ul"
-        items = "".join(f"<li>{inline(i)}</li>" for i in b.items)
+        items = "".join(f"<li>{self.inline(i)}</li>" for i in b.items)
         return f"<{tag}>{items}</{tag}>"
 
     @handles(m.Box)
     def _box(self, b: m.Box) -> str:
-        title = f'<p class="rules-box-title">{inline(b.title)}</p>' if b.title else ""
+        title = (
+            f'<p class="rules-box-title">{self.inline(b.title, running=False)}</p>'
+            if b.title
+            else ""
+        )
         return f'<div class="rules-box" role="note">{title}{self.blocks(b.blocks)}</div>'
 
     @handles(m.Example)
@@ -205,7 +346,7 @@ class HtmlRenderer(Renderer[str]):
         return (
             f'<div class="rules-example" id="{escape(b.id)}">'
             f'<p class="rules-example-title">{_label(b.id)} <span>{word}</span> '
-            f"{inline(b.title)}</p>{self.blocks(b.blocks)}</div>"
+            f"{self.inline(b.title, running=False)}</p>{self.blocks(b.blocks)}</div>"
         )
 
     @handles(m.Diagram)
@@ -218,7 +359,7 @@ class HtmlRenderer(Renderer[str]):
             if svg is not None
             else (f'<p class="rules-diagram-missing">{escape(self.doc.label("no-diagram"))}</p>')
         )
-        cap = f"<figcaption>{inline(b.caption)}</figcaption>" if b.caption else ""
+        cap = f"<figcaption>{self.inline(b.caption)}</figcaption>" if b.caption else ""
         return f'<figure class="rules-diagram" data-kind="{escape(b.kind)}">{body}{cap}</figure>'
 
     @handles(m.Figure)
@@ -229,15 +370,16 @@ class HtmlRenderer(Renderer[str]):
         return (
             f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">'
             f'<p class="rules-diagram-missing">{words}</p>'
-            f"<figcaption><strong>{escape(b.words)}</strong> {inline(b.caption)}</figcaption>"
+            f"<figcaption><strong>{self.text(b.words)}</strong> "
+            f"{self.inline(b.caption)}</figcaption>"
             "</figure>"
         )
 
     @handles(m.Glossary)
     def _glossary(self, b: m.Glossary) -> str:
         items = "".join(
-            f'<dt id="{escape(t.id)}">{_label(t.id)} {escape(t.name)}</dt>'
-            f"<dd>{inline(t.definition)}</dd>"
+            f'<dt id="{escape(t.id)}">{_label(t.id)} {self.heading(t.name)}</dt>'
+            f"<dd>{self.inline(t.definition)}</dd>"
             for t in b.terms
         )
         return f'<dl class="rules-glossary">{items}</dl>'
@@ -251,8 +393,8 @@ class HtmlRenderer(Renderer[str]):
             f'<div class="rules-ruling" id="{escape(b.id)}" '
             f'data-concerns="{escape(concerns)}">'
             f'<p class="rules-q">{_label(b.id)} <strong>{q}.</strong> '
-            f"{inline(b.question_spans)}</p>"
-            f'<p class="rules-a"><strong>{a}.</strong> {inline(b.answer_spans)}</p></div>'
+            f"{self.inline(b.question_spans)}</p>"
+            f'<p class="rules-a"><strong>{a}.</strong> {self.inline(b.answer_spans)}</p></div>'
         )
 
     @handles(m.Table)
@@ -271,42 +413,45 @@ class HtmlRenderer(Renderer[str]):
                 if cell.align:
                     attrs += f' class="align-{escape(cell.align)}"'
                 colour = swatch(cell.colour) if cell.colour else ""
-                cells.append(f"<{tag}{attrs}>{colour}{inline(cell.spans)}</{tag}>")
+                said = self.inline(cell.spans, running=False)
+                cells.append(f"<{tag}{attrs}>{colour}{said}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         head = "".join(rows[:heads])
         body = "".join(rows[heads:])
-        cap = f"<caption>{inline(t.caption)}</caption>" if t.caption else ""
+        cap = f"<caption>{self.inline(t.caption, running=False)}</caption>" if t.caption else ""
         source = f' data-source="{escape(t.source)}"' if t.source else ""
         name = f' data-name="{escape(t.name)}"' if t.name else ""
-        return (
+        table = (
             f'<table class="rules-table"{name}{source}>{cap}'
             f"<thead>{head}</thead><tbody>{body}</tbody></table>"
         )
+        return scroll_box(table, set_text(m.plain(t.caption), self.lang) or self.titles[-1])
 
     def document(self) -> str:
         doc = self.doc
         parts = [
             f'<article class="rules" lang="{escape(doc.lang)}" data-game="{escape(doc.game)}">',
-            f'<header class="rules-header"><h1>{escape(doc.title)}</h1>',
+            f'<header class="rules-header"><h1>{self.heading(doc.title)}</h1>',
         ]
         if doc.subtitle:
-            parts.append(f'<p class="rules-subtitle">{escape(doc.subtitle)}</p>')
+            parts.append(f'<p class="rules-subtitle">{self.heading(doc.subtitle)}</p>')
         if doc.facts:
             facts = "".join(
-                f"<div><dt>{escape(f.label)}</dt><dd>{escape(f.value)}</dd></div>"
+                f"<div><dt>{self.heading(f.label)}</dt><dd>{self.text(f.value)}</dd></div>"
                 for f in doc.facts
             )
             parts.append(f'<dl class="rules-facts">{facts}</dl>')
-        parts.extend(f'<p class="rules-lead">{inline(p.spans)}</p>' for p in doc.lead)
+        parts.extend(f'<p class="rules-lead">{self.inline(p.spans)}</p>' for p in doc.lead)
         parts.append("</header>")
         if doc.card:
             items = "".join(
-                f"<dt>{escape(i.heading)}</dt><dd>{escape(i.body)}{self.card_table(i.table)}</dd>"
+                f"<dt>{self.heading(i.heading)}</dt><dd>{self.inline((m.Span(i.body),))}"
+                f"{self.card_table(i.table, i.heading)}</dd>"
                 for i in doc.card
             )
             parts.append(
                 f'<div class="rules-box rules-card" role="note"><p class="rules-box-title">'
-                f"{escape(doc.label('card', 'On the rule card'))}</p><dl>{items}</dl></div>"
+                f"{self.heading(doc.label('card', 'On the rule card'))}</p><dl>{items}</dl></div>"
             )
         parts.append(self.blocks(doc.sections))
         parts.append("</article>")
