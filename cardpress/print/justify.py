@@ -7,10 +7,13 @@ against a ladder of hyphens or a last line holding a single word (a runt).
 
 * at most ``MAX_HYPHENS`` consecutive lines end in a hyphen: a word that would
   make a third is not hyphenated (the paragraph is broken again without it);
-* a paragraph's last line never holds one word alone: the line above it is
-  broken a little narrower, so its last word comes down too, and then widened
-  back to the column edge by its word spaces (as a compositor "takes a word
-  back"), as long as those spaces stay under ``MAX_SPACE`` ems.
+* a paragraph's last line never holds one word alone: the line above it (or
+  the few above it, in a narrow column) is broken a little narrower, so its
+  last word comes down too, and then widened back to the column edge by its
+  word spaces (as a compositor "takes a word back"), as long as those spaces
+  stay under ``MAX_SPACE`` ems; a runt that is a broken word's tail ("tion.")
+  is tried again with that word set whole; failing both, the paragraph's word
+  spaces close up by at most ``TIGHTER`` to pull the runt back.
 
 Lines are broken once per width, as ``WrapOnceParagraph`` does.
 """
@@ -27,7 +30,13 @@ from reportlab.platypus import Paragraph
 #: no more than this many lines in a row end in a hyphen
 MAX_HYPHENS = 2
 #: a word space stretched past this many ems reads as a hole: a runt is left then
-MAX_SPACE = 0.75
+MAX_SPACE = 1.0
+#: a runt's word is taken back over this many lines above it, fewest first (a narrow
+#: column has few spaces a line to stretch)
+SPANS = (1, 2, 3, 4)
+#: how far a runt's paragraph may close its word spaces up (a fraction of a space),
+#: tried in turn; ReportLab's own default is 0.05
+TIGHTER = (0.1, 0.15, 0.2, 0.25)
 #: words shorter than this are never hyphenated
 MIN_WORD = 6
 
@@ -107,6 +116,18 @@ class BookParagraph(Paragraph):
         para = self._no_ladder(widths)
         if para.kind in (0, 1) and is_runt(para.lines):
             para = self._no_runt(widths, para)
+        if para.kind in (0, 1) and is_runt(para.lines) and _ends_in_hyphen(para.lines[-2]):
+            # the runt is a broken word's tail ("tion."): set the word whole, then again
+            head = _words(para.lines[-2])[-1].rstrip("-\u2010\u00ad")
+            word = (head + _words(para.lines[-1])[0]).strip(".,;:!?)(’‘“”")
+            refuse = frozenset({word})
+            whole = self._no_ladder(widths, refuse)
+            if whole.kind in (0, 1) and is_runt(whole.lines):
+                whole = self._no_runt(widths, whole, refuse)
+            if whole.kind in (0, 1) and not is_runt(whole.lines):
+                para = whole
+        if para.kind in (0, 1) and is_runt(para.lines):  # the runt pulled up: spaces tighter
+            para = self._tighter(widths, para)
         self._wrapped_once = (key, self.frags, para)
         return para
 
@@ -143,10 +164,10 @@ class BookParagraph(Paragraph):
             para = self._break(widths, refuse)
         return para
 
-    def _no_runt(self, widths: list[float], para):
+    def _no_runt(self, widths: list[float], para, refuse: frozenset[str] = frozenset()):
         n = len(para.lines)
         em = self.style.fontSize
-        for span in (1, 2):  # take the word back over the last line, then the last two
+        for span in SPANS:  # take the word back over the last line, then over more
             if n - 1 - span < 0:
                 break
             for step in range(1, 13):
@@ -154,14 +175,33 @@ class BookParagraph(Paragraph):
                 trial = _widths_for(widths, n)
                 for k in range(n - 1 - span, n - 1):
                     trial[k] -= by
-                cand = self._no_ladder(trial)
-                if cand.kind not in (0, 1) or len(cand.lines) != n or is_runt(cand.lines):
+                cand = self._no_ladder(trial, refuse)
+                # one line more is fine (a narrow column's word may take a line of its own
+                # rather than stand alone), the narrowed lines are widened back either way
+                grown = len(cand.lines) - n
+                if cand.kind not in (0, 1) or grown not in (0, 1) or is_runt(cand.lines):
                     continue
+                if grown and _words(cand.lines[-1]) == _words(para.lines[-1]):
+                    continue  # only the runt went down a line
                 for k in range(n - 1 - span, n - 1):
                     _widen(cand.lines, k, by)
                 if all(self._spaces_ok(cand.lines[k]) for k in range(n - 1 - span, n - 1)):
                     return cand
                 break  # narrower only stretches the spaces further
+        return para
+
+    def _tighter(self, widths: list[float], para):
+        """The paragraph with its word spaces allowed to close up a little more (as a
+        compositor tightens a paragraph to pull its runt back), the least that does."""
+        style = self.style
+        try:
+            for shrink in TIGHTER:
+                self.style = _shrinking(style, shrink)
+                cand = self._no_ladder(widths)
+                if cand.kind in (0, 1) and not is_runt(cand.lines):
+                    return cand
+        finally:
+            self.style = style
         return para
 
     def _spaces_ok(self, line) -> bool:
@@ -172,6 +212,11 @@ class BookParagraph(Paragraph):
 
 def _widths_for(widths: list[float], n: int) -> list[float]:
     return [widths[min(k, len(widths) - 1)] for k in range(n)]
+
+
+@cache
+def _shrinking(style, shrink: float):
+    return ParagraphStyle(style.name, style, spaceShrinkage=shrink)
 
 
 @cache

@@ -14,19 +14,23 @@ wraps with kinsoku, and the bytes are reproducible (``invariant=1``).
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
     Frame,
+    FrameBreak,
     KeepTogether,
+    NextPageTemplate,
     PageBreak,
     PageTemplate,
     Spacer,
@@ -40,6 +44,7 @@ from cardpress.print.card_figures import face_book
 from cardpress.print.fonts import SheetFonts, register_fonts, sheet_fonts
 from cardpress.print.justify import BookParagraph
 from cardpress.print.layout import PAPERS
+from cardpress.print.measure import LABEL_W, MARGIN_X, Measure, measure
 from cardpress.print.palette import (
     ACCENT,
     BLUE,
@@ -73,10 +78,9 @@ HEADINGS = frozenset(
 )
 
 
-MARGIN_X = 16 * mm
 MARGIN_TOP = 15 * mm
 MARGIN_BOTTOM = 17 * mm
-LABEL_W = 15 * mm  # the gutter for rule-ID labels, inside the frame
+TITLE_GAP = 2 * mm  # between a two-column page's title block and its columns
 BOX_PAD = 8  # inner padding of boxes and examples
 FIGURE_CAPTION_W = 48 * mm  # the narrowest caption set beside a figure's cards
 NOTES_MIN_ROOM = 60 * mm  # the notes start on the last page of rules when this much is left
@@ -91,11 +95,11 @@ class Styles:
     sets its font: nothing falls back to Helvetica.
     """
 
-    def __init__(self, lang: str, compact: bool = False) -> None:
+    def __init__(self, lang: str, compact: bool = False, label_w: float = LABEL_W) -> None:
         self.cjk = is_cjk(lang)
         self.fonts: SheetFonts = sheet_fonts(lang)
         self.lang = lang
-        for name, st in sheet_styles(lang, LABEL_W).items():
+        for name, st in sheet_styles(lang, label_w).items():
             setattr(self, name, st)
         if compact:  # rulings a little closer, to keep the last ones off a page of their own
             self.question = ParagraphStyle("question", self.question, spaceBefore=1)
@@ -185,15 +189,17 @@ class Typesetter(Renderer[list[Flowable]]):
     def __init__(
         self,
         doc: m.RuleDocument,
-        width: float,
+        page: Measure,
         layout: Layout | None = None,
         base_url: str = "https://example.invalid",
     ) -> None:
         self.doc = doc
         self.base_url = base_url
         self.layout = layout or Layout()
-        self.s = Styles(doc.lang, compact=self.layout.compact)
-        self.width = width
+        self.s = Styles(doc.lang, compact=self.layout.compact, label_w=page.label_w)
+        self.page = page
+        self.width = page.column_w  # a column: everything but the title block
+        self.label_w = page.label_w
 
     def p(self, markup: str, style: ParagraphStyle, bullet: str | None = None) -> Flowable:
         if style is not self.s.url:  # a URL keeps its hyphens
@@ -205,7 +211,7 @@ class Typesetter(Renderer[list[Flowable]]):
 
     def content_width(self, inner: bool) -> float:
         """Right of the rule-ID gutter, and inside a box's padding when ``inner``."""
-        return self.width - LABEL_W - (BOX_PAD * 2 if inner else 0)
+        return self.width - self.label_w - (BOX_PAD * 2 if inner else 0)
 
     # blocks ---------------------------------------------------------------
 
@@ -253,7 +259,7 @@ class Typesetter(Renderer[list[Flowable]]):
                 self.p(
                     f'<font name="{s.fonts.bold}">{escape(t.name)}</font>'
                     f"{'　' if s.cjk else ' — '}{self.inline(t.definition)}",
-                    s.clause,
+                    s.glossary,
                     t.id,
                 )
             )
@@ -328,7 +334,7 @@ class Typesetter(Renderer[list[Flowable]]):
         avail = self.content_width(inner)
         ncols = max(len(r) for r in t.rows)
         rel = t.widths if len(t.widths) == ncols else (1.0,) * ncols
-        widths = [avail * w / sum(rel) for w in rel]
+        widths = column_widths(avail, rel, _longest_words(t, ncols, s))
         table = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT" if inner else "RIGHT")
         table.setStyle(TableStyle(style))
         out: list[Flowable] = []
@@ -344,7 +350,7 @@ class Typesetter(Renderer[list[Flowable]]):
         if b.title:
             inner.append(self.p(self.inline(b.title), s.box_title))
         inner.extend(self.blocks(b.blocks, inner=True))
-        return _Spaced(_panel(inner, self.width - LABEL_W, BLUE_BG, BLUE, s.fonts.label), 2, 6)
+        return _Spaced(_panel(inner, self.width - self.label_w, BLUE_BG, BLUE, s.fonts.label), 2, 6)
 
     @handles(m.Example)
     def example(self, e: m.Example, inner: bool = False) -> list[Flowable]:
@@ -359,19 +365,28 @@ class Typesetter(Renderer[list[Flowable]]):
             e.id,
         )
         inner = self.blocks(e.blocks, inner=True)
-        t = _panel(inner, self.width - LABEL_W, EXAMPLE_BG, EXAMPLE_LINE, s.fonts.label)
+        t = _panel(inner, self.width - self.label_w, EXAMPLE_BG, EXAMPLE_LINE, s.fonts.label)
         # a boxed aside: it floats like a figure rather than leave a gap before it
         return [FigureFloat([Anchor(e.id), title, _Spaced(t, 0, 6)])]
 
     @handles(m.Diagram)
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
         drawing = diagrams.draw(d, self.doc.lang, self.content_width(inner))
-        if drawing is None:
+        wide = None
+        if self.page.columns > 1 and not inner:
+            wide = diagrams.draw(d, self.doc.lang, self.page.full_w - self.label_w)
+        if wide is not None and _spans(drawing, wide, self.content_width(False)):
+            drawing = wide
+        elif drawing is None:
             return []
-        parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else LABEL_W)]
+        else:
+            wide = None
+        parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else self.label_w)]
         if d.caption:
             parts.append(self.p(self.inline(d.caption), self.s.caption))
-        return parts if inner else [FigureFloat(parts)]
+        if inner:
+            return parts
+        return [WideFloat(parts, self.page.full_w) if wide is not None else FigureFloat(parts)]
 
     def figure(self, f: m.Figure) -> Flowable:
         """The real cards, with "Figure n." and the caption under them: one float."""
@@ -405,9 +420,9 @@ class Typesetter(Renderer[list[Flowable]]):
             parts: list[Flowable] = [side]
         else:
             parts = [
-                _Indented(picture, LABEL_W),
+                _Indented(picture, self.label_w),
                 Spacer(1, 3),
-                _Indented(self.p(caption, self.s.caption), LABEL_W, centre=False),
+                _Indented(self.p(caption, self.s.caption), self.label_w, centre=False),
             ]
         return FigureFloat([Anchor(f.id), Spacer(1, 4), *parts, Spacer(1, 5)])
 
@@ -438,7 +453,8 @@ class Typesetter(Renderer[list[Flowable]]):
             self.p(escape(doc.label("online", "Rules online")), s.qr_caption),
             self.p("<br/>".join(escape(x) for x in url_lines(url, qr_w, s.url)), s.url),
         ]
-        t = Table([[left, right]], colWidths=[self.width - qr_w, qr_w])
+        full = self.page.full_w  # the title block spans the columns
+        t = Table([[left, right]], colWidths=[full - qr_w, qr_w])
         t.setStyle(
             TableStyle(
                 [
@@ -451,7 +467,7 @@ class Typesetter(Renderer[list[Flowable]]):
                 ]
             )
         )
-        out: list[Flowable] = [t, Spacer(1, 5), Rule(self.width, ACCENT, 1.6), Spacer(1, 4)]
+        out: list[Flowable] = [t, Spacer(1, 5), Rule(full, ACCENT, 1.6), Spacer(1, 4)]
         if doc.card:
             out.append(self.card_summary())
         ids = doc.label("ids")
@@ -463,7 +479,7 @@ class Typesetter(Renderer[list[Flowable]]):
         s = self.s
         head, body = s.summary_head, s.summary_body
         title = self.p(escape(self.doc.label("card", "On the rule card")), s.box_title)
-        body_w = self.width - 26 * mm - 18
+        body_w = self.page.full_w - 26 * mm - 18
         rows = []
         for i in self.doc.card:
             cell: list[Flowable] = [self.p(escape(i.body), body)]
@@ -489,11 +505,13 @@ class Typesetter(Renderer[list[Flowable]]):
                 ]
             )
         )
-        t = _panel([title, inner], self.width, BLUE_BG, BLUE, s.fonts.label, 9, "CENTER")
+        t = _panel([title, inner], self.page.full_w, BLUE_BG, BLUE, s.fonts.label, 9, "CENTER")
         return _Spaced(t, 2, 4)
 
     def story(self, url: str) -> list[Flowable]:
         out = self.title_block(url)
+        if self.page.columns > 1:  # the title block fills its own frame above the columns
+            out += [NextPageTemplate("page"), FrameBreak()]
         for sec in self.doc.sections:
             out.extend(self.section(sec))
         tail = self.layout.tail
@@ -509,12 +527,50 @@ class Typesetter(Renderer[list[Flowable]]):
                 # not kept with the lines, which take whatever height is left
                 self.p(escape(self.doc.label("notes", "Notes")), notes_head),
                 Rule(self.width, ACCENT, 0.9, keep_with_next=False),
-                NoteLines(self.width, self.s.body.leading * 1.6),
+                NoteLines(self.width, self.s.body.leading * 1.6, self.label_w),
             ]
+            if self.page.columns > 1:  # the columns to the right of the notes, ruled too
+                out.append(NoteLines(self.width, self.s.body.leading * 1.6, self.label_w, True))
         return out
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+#: a word of Latin letters or digits, which a table cell must not break inside
+LATIN_WORD = re.compile(r"[A-Za-z0-9'’“”\"\-]+")
+CELL_PAD = 8  # a cell's left and right padding together
+
+
+def _longest_words(t: m.Table, ncols: int, s: Styles) -> list[float]:
+    """The widest word in each column, set in its cell's face, plus the padding."""
+    out = [0.0] * ncols
+    for row in t.rows:
+        for c, cell in enumerate(row):
+            style = s.cell_head if cell.header else s.cell
+            text = "".join(span.text for span in cell.spans)
+            for word in LATIN_WORD.findall(text):
+                w = stringWidth(word, style.fontName, style.fontSize) + CELL_PAD
+                out[c] = max(out[c], w)
+    return out
+
+
+def column_widths(avail: float, rel: tuple[float, ...], least: list[float]) -> list[float]:
+    """Widths in the proportions ``rel``, but none narrower than its longest word (in a
+    narrow column "painter" would break as "paint/er"): the others give up the room."""
+    widths = [avail * w / sum(rel) for w in rel]
+    fixed: set[int] = set()
+    while True:
+        short = [i for i, w in enumerate(widths) if i not in fixed and w < least[i] - 0.01]
+        if not short:
+            return widths
+        fixed.update(short)
+        free = [i for i in range(len(widths)) if i not in fixed]
+        room = avail - sum(least[i] for i in fixed)
+        if not free or room <= 0:
+            return widths  # the words cannot all fit: the proportions as given
+        share = sum(rel[i] for i in free)
+        widths = [least[i] if i in fixed else room * rel[i] / share for i in range(len(widths))]
 
 
 def _is_ruling(f: Flowable) -> bool:
@@ -585,15 +641,36 @@ class Rule(Flowable):
 
 
 class NoteLines(Flowable):
-    """Ruled lines filling the rest of the frame, for a player's notes."""
+    """Ruled lines filling the rest of the frame, for a player's notes.
 
-    def __init__(self, width: float, step: float) -> None:
+    ``next_columns``: the lines that fill the page's further columns once the
+    notes have filled theirs (nothing, when the notes ended in the last column).
+    """
+
+    def __init__(
+        self, width: float, step: float, label_w: float, next_columns: bool = False
+    ) -> None:
         super().__init__()
-        self.width, self.step = width, step
+        self.width, self.step, self.label_w = width, step, label_w
+        self.next_columns = next_columns
+        self._moved = False
 
     def wrap(self, aw, ah):
+        if self.next_columns:
+            frame = self._doctemplateAttr("frame")
+            template = self._doctemplateAttr("pageTemplate")
+            last = template is None or frame is None or frame is template.frames[-1]
+            if not last:  # first move on to the next column
+                self._moved = True
+                return self.width, ah + 1
+            if not self._moved:
+                self.height = 0.0
+                return self.width, 0.0
         self.height = max(0.0, ah - 1)
         return self.width, self.height
+
+    def split(self, aw, ah):
+        return []
 
     def draw(self) -> None:
         c = self.canv
@@ -601,7 +678,7 @@ class NoteLines(Flowable):
         c.setLineWidth(0.4)
         y = self.height - self.step
         while y > 0:
-            c.line(LABEL_W, y, self.width, y)
+            c.line(self.label_w, y, self.width, y)
             y -= self.step
 
 
@@ -634,6 +711,29 @@ class FigureFloat(KeepTogether):
         return _listWrapOn(self._content, aw, canv)[1]
 
 
+#: a diagram spans the columns when set in one it would stand this much taller
+SPAN_TALLER = 1.25
+
+
+def _spans(column: Flowable | None, wide: Flowable, room: float) -> bool:
+    """Whether a diagram reads better across the page than in its column: it does not
+    fit the column, or the column squeezes it into a tall stack of boxes."""
+    if column is None:
+        return True
+    cw, ch = column.wrap(room, 1e6)
+    _ww, wh = wide.wrap(1e6, 1e6)
+    return cw > room - 0.5 or ch > SPAN_TALLER * wh  # at its narrowest: it does not fit
+
+
+class WideFloat(FigureFloat):
+    """A figure set across all the columns: it floats to the top of the next page,
+    which opens with a frame of its height across the page (the columns below)."""
+
+    def __init__(self, content: list[Flowable], width: float) -> None:
+        super().__init__(content)
+        self.span_w = width
+
+
 class FloatingDocTemplate(BaseDocTemplate):
     """Platypus with floats: a ``FigureFloat`` that does not fit in what is left of
     the frame waits, and is set at the top of the next frame, before anything
@@ -641,11 +741,29 @@ class FloatingDocTemplate(BaseDocTemplate):
 
     def handle_flowable(self, flowables) -> None:
         waiting: list[Flowable] = self.__dict__.setdefault("_floats", [])
+        wide: list[WideFloat] = self.__dict__.setdefault("_wide", [])
         frame = getattr(self, "frame", None)
         if frame is None:  # before the first page (the hanging flowables)
             super().handle_flowable(flowables)
             return
+        if frame.id == "wide" and frame._atTop and wide:
+            flowables[0].__dict__.pop("_postponed", None)
+            flowables[0:0] = [wide.pop(0), FrameBreak()]
+            self.handle_nextPageTemplate(self._span_page(wide[0]) if wide else "page")
+            super().handle_flowable(flowables)  # set here, not queued again
+            return
+        if isinstance(flowables[0], WideFloat):
+            f = flowables.pop(0)
+            if not wide:  # the next page opens with it
+                self.handle_nextPageTemplate(self._span_page(f))
+            wide.append(f)
+            if not flowables:
+                flowables.extend([PageBreak(), Spacer(0, 0)])
+            return
         if waiting and frame._atTop:
+            # what was put off to this frame now follows the floats, and may be put off
+            # again (Platypus calls a second put-off "too large")
+            flowables[0].__dict__.pop("_postponed", None)
             flowables[0:0] = waiting
             waiting.clear()
         f = flowables[0]
@@ -661,9 +779,26 @@ class FloatingDocTemplate(BaseDocTemplate):
         if not flowables and waiting:
             flowables.extend(waiting)
             waiting.clear()
+        if not flowables and wide:  # the story ends: a page for the figures still waiting
+            flowables.extend([PageBreak(), Spacer(0, 0)])
+
+    def _span_page(self, f: WideFloat) -> str:
+        """The name of a page template that opens with a frame for ``f`` across the page."""
+        page = next(t for t in self.pageTemplates if t.id == "page")
+        columns = page.frames
+        h = f.height_in(f.span_w, 1e6, self.canv) + 2
+        name = f"wide{h:.2f}"
+        if all(t.id != name for t in self.pageTemplates):
+            top = columns[0]._y1 + columns[0]._height
+            below = columns[0]._height - h - TITLE_GAP
+            frames = [_frame(columns[0]._x1, top - h, f.span_w, h, "wide")]
+            frames += [_frame(c._x1, c._y1, c._width, below, c.id) for c in columns]
+            self.addPageTemplates([PageTemplate(id=name, frames=frames)])
+        return name
 
     def build(self, flowables, *args, **kwargs) -> None:
         self._floats = []
+        self._wide = []
         super().build(flowables, *args, **kwargs)
 
 
@@ -772,18 +907,6 @@ def render_pages(
         invariant=1,
         initialFontName=sheet_fonts(lang).label,
     )
-    frame = Frame(
-        MARGIN_X,
-        MARGIN_BOTTOM,
-        pagesize[0] - 2 * MARGIN_X,
-        pagesize[1] - MARGIN_TOP - MARGIN_BOTTOM,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        id="body",
-    )
-    template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     footer = f"{doc.title}{'・' if lang == 'ja' else ' · '}{url}"
     # a last page with only a ruling or two looks unfinished, and a sheet of more than
     # one page prints on folded sheets (an odd page count closes with notes pages):
@@ -797,10 +920,12 @@ def render_pages(
         Layout(compact=True, small_figures=True),
         Layout(compact=True, small_figures=True, tail=MIN_LAST_PAGE_RULINGS),
     ):
-        _build(template, buf, doc, frame, url, footer, layout, base_url)
+        _build(template, buf, doc, pagesize, url, footer, layout, base_url)
         if stub_rulings(layout.pages):
             continue
         total = layout.total[-1]
+        if layout.tail > 1 and chosen is not None and total > chosen[0].total[-1]:
+            continue  # sending the rulings over together opened a page: the one before is bare
         if total == 1 or total % quantum == 0:
             return buf.getvalue()
         if chosen is None:
@@ -812,16 +937,54 @@ def render_pages(
     # pad with notes: the rest of the last page (when there is room) and whole pages
     for notes in range(1, quantum + 2):
         layout = replace(layout, notes=notes, pages=[], total=[])
-        _build(template, buf, doc, frame, url, footer, layout, base_url)
+        _build(template, buf, doc, pagesize, url, footer, layout, base_url)
         if layout.total[-1] % quantum == 0:
             break
     return buf.getvalue()
 
 
-def _build(template, buf, doc, frame, url: str, footer: str, layout: Layout, base_url: str) -> None:
+def _build(
+    template, buf, doc, pagesize, url: str, footer: str, layout: Layout, base_url: str
+) -> None:
     buf.seek(0)
     buf.truncate()
-    ts = Typesetter(doc, frame._width, layout, base_url)
+    page = sheet_measure(doc.lang, pagesize)
+    ts = Typesetter(doc, page, layout, base_url)
+    template.pageTemplates = []
+    template.addPageTemplates(_page_templates(page, pagesize, ts.title_block(url)))
     book = face_book(doc, base_url, ts.s.fonts.label)
     maker = _canvas_maker(footer, ts.s.fonts, layout.total, book)
     template.build(ts.story(url), canvasmaker=maker)
+
+
+def sheet_measure(lang: str, pagesize: tuple[float, float]) -> Measure:
+    """The columns a rule sheet in ``lang`` sets on pages of ``pagesize``."""
+    body = sheet_styles(lang, LABEL_W)["body"]
+    return measure(pagesize, is_cjk(lang), sheet_fonts(lang).body, body.fontSize)
+
+
+def _frame(x: float, y: float, w: float, h: float, name: str) -> Frame:
+    return Frame(x, y, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=name)
+
+
+def _page_templates(
+    page: Measure, pagesize: tuple[float, float], title: list[Flowable]
+) -> list[PageTemplate]:
+    """One frame per column; with two, the first page sets its title block across
+    both in a frame of its own, the columns starting under it."""
+    height = pagesize[1] - MARGIN_TOP - MARGIN_BOTTOM
+    columns = [
+        _frame(page.column_x(i), MARGIN_BOTTOM, page.column_w, height, f"column{i}")
+        for i in range(page.columns)
+    ]
+    if page.columns == 1:
+        return [PageTemplate(id="page", frames=columns)]
+    probe = Canvas(io.BytesIO())
+    title_h = _listWrapOn(title, page.full_w, probe)[1] + 2  # a little slack for rounding
+    below = height - title_h - TITLE_GAP
+    first = [_frame(page.x0, MARGIN_BOTTOM + below + TITLE_GAP, page.full_w, title_h, "title")]
+    first += [
+        _frame(page.column_x(i), MARGIN_BOTTOM, page.column_w, below, f"column{i}")
+        for i in range(page.columns)
+    ]
+    return [PageTemplate(id="first", frames=first), PageTemplate(id="page", frames=columns)]

@@ -140,9 +140,10 @@ def legal_break(chars, start: int, b: int) -> int:
     while j > start:
         if _legal(chars, start, j):
             before = _kanji_word_start(chars, start, j)
-            if before is not None and _legal(chars, start, before):
-                return before
-            return j
+            # the word's own start, or the break before what opens it (カード|（自分, not 自|分)
+            while before is not None and before > start and not _legal(chars, start, before):
+                before -= 1
+            return before if before is not None and before > start else j
         j -= 1
     # no clean break: hang one 、。 past the edge rather than start a line with it
     if b < len(chars) and chars[b] in HANGING:

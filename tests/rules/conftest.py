@@ -44,12 +44,13 @@ class Sheets:
         return self._pdf[key]
 
     def words(self, game: str, lang: str, paper: str = "a4") -> str:
-        """The sheet's own text: what pdftotext reads with the pictured cards left out
-        (a card face prints what the card prints, e.g. the bilingual back)."""
+        """The sheet's own text in reading order (column by column): what pdftotext reads
+        with the pictured cards left out (a card face prints what the card prints, e.g.
+        the bilingual back)."""
         from .typeset_readback import without_pictures
 
         return subprocess.run(
-            ["pdftotext", "-layout", "-enc", "UTF-8", "-", "-"],
+            ["pdftotext", "-enc", "UTF-8", "-", "-"],
             input=without_pictures(self.pdf(game, lang, paper).read_bytes()),
             capture_output=True,
             check=True,

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from cardpress.print.rulesheet import Typesetter
+from cardpress.print.layout import PAPERS
+from cardpress.print.rulesheet import Typesetter, sheet_measure
 from cardpress.rules import load_rules
 from cardpress.rules.render import BLOCK_TYPES, UnhandledNode
 from referee.rules_html import HtmlRenderer
@@ -29,7 +30,7 @@ class Pullquote:
 
 def test_an_unknown_block_is_an_error_naming_its_type() -> None:
     doc = load_rules("gallery-rush", "en")
-    setter = Typesetter(doc, 400.0)
+    setter = Typesetter(doc, sheet_measure("en", PAPERS["a4"]))
     with pytest.raises(UnhandledNode, match=r"Typesetter has no handler for Pullquote"):
         setter.block(Pullquote("Art is long."))  # type: ignore[arg-type]
     assert "Pullquote" in Typesetter.unhandled((Pullquote, *BLOCK_TYPES))

@@ -29,8 +29,8 @@ JAPANESE = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u4e00-\u9fff々]")
 
 def _paras(sheets: Sheets, game: str, lang: str, paper: str):
     path = sheets.pdf(game, lang, paper)
-    width = float(PdfReader(path).pages[0].mediabox.width)
-    return paragraphs(path.read_bytes(), width, lang)
+    box = PdfReader(path).pages[0].mediabox
+    return paragraphs(path.read_bytes(), (float(box.width), float(box.height)), lang)
 
 
 def _fonts(sheets: Sheets, game: str, lang: str) -> set[str]:
@@ -189,17 +189,21 @@ def test_an_odd_sheet_closes_with_a_notes_page(sheets: Sheets) -> None:
     pytest.skip(f"no sheet runs to an odd page count today ({render_rule_sheet.__name__})")
 
 
-#: no page but the last is emptier than this (the share of the frame's height inked)
+#: no page but the last is emptier than this (the share of its columns' height inked)
 MIN_FILL = 0.55
 
 
-def page_fill(pdf_path, tmp_path) -> list[float]:
-    """How far down each page's frame the ink reaches (0 empty, 1 full), at 30 dpi."""
+def page_fill(pdf_path, tmp_path, lang: str) -> list[float]:
+    """How full each page is (0 empty, 1 full), at 30 dpi: how far down its frame the ink
+    reaches in each column, averaged over the columns (a two-column page whose second
+    column is empty is half full)."""
     import numpy as np
     from PIL import Image
 
-    from cardpress.print.rulesheet import MARGIN_BOTTOM, MARGIN_TOP
+    from cardpress.print.rulesheet import MARGIN_BOTTOM, MARGIN_TOP, sheet_measure
 
+    box = PdfReader(pdf_path).pages[0].mediabox
+    page = sheet_measure(lang, (float(box.width), float(box.height)))
     prefix = tmp_path / pdf_path.stem
     subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf_path), str(prefix)], check=True)
     scale = 30 / 72
@@ -209,8 +213,13 @@ def page_fill(pdf_path, tmp_path) -> list[float]:
     ):
         ink = np.array(Image.open(png).convert("L")) < 200
         top, bottom = int(MARGIN_TOP * scale), ink.shape[0] - int(MARGIN_BOTTOM * scale)
-        rows = np.flatnonzero(ink[top:bottom].any(axis=1))
-        out.append((rows.max() + 1) / (bottom - top) if rows.size else 0.0)
+        reach = []
+        for i in range(page.columns):
+            x0 = page.column_x(i) * scale
+            x1 = x0 + page.column_w * scale
+            rows = np.flatnonzero(ink[top:bottom, int(x0) : int(x1) + 1].any(axis=1))
+            reach.append((rows.max() + 1) / (bottom - top) if rows.size else 0.0)
+        out.append(sum(reach) / len(reach))
     return out
 
 
@@ -218,7 +227,7 @@ def page_fill(pdf_path, tmp_path) -> list[float]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", PAPERS)
 def test_pages_fill(sheets: Sheets, game: str, lang: str, paper: str, tmp_path) -> None:
-    fills = page_fill(sheets.pdf(game, lang, paper), tmp_path)
+    fills = page_fill(sheets.pdf(game, lang, paper), tmp_path, lang)
     thin = [f"p{i}: {f:.0%}" for i, f in enumerate(fills[:-1], 1) if f < MIN_FILL]
     assert not thin, f"{game}/{lang}/{paper}: pages under {MIN_FILL:.0%} full: {thin}"
 

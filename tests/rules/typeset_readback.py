@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from reportlab.lib.enums import TA_JUSTIFY
 
-from cardpress.print.rulesheet import BOX_PAD, LABEL_W, MARGIN_X
+from cardpress.print.rulesheet import BOX_PAD, LABEL_W, sheet_measure
 from cardpress.print.sheetstyles import sheet_styles
 from tests.print.readback import Line, lines
 
 BULLETS = {"•", ""}
-QUESTION = ("Q.", "Q．")  # a ruling's question is a heading, set ragged
+#: a ruling's question and a worked example's title are headings, set ragged
+HEADINGS = ("Q.", "Q．", "Example:", "例　")
 TOLERANCE = 1.2  # points: a line "reaches" an edge this close to it
 COMPACT = 0.94  # the rulings' tighter leading (rulesheet.Styles, compact)
 
@@ -33,19 +34,21 @@ class Para:
         return self.lines[:-1]
 
 
-def _columns(page_w: float) -> list[tuple[float, float, float]]:
-    """(first line's left, other lines' left, right edge) of each kind of running text."""
-    body = MARGIN_X + LABEL_W
-    right = page_w - MARGIN_X
-    box = body + BOX_PAD
-    return [
-        (body, body, right),
-        (body + 2, body + 11, right),  # a bullet, its mark at +2
-        (body + 11, body + 11, right),
-        (box, box, right - BOX_PAD),
-        (box + 1, box + 10, right - BOX_PAD),
-        (box + 10, box + 10, right - BOX_PAD),
-    ]
+def _columns(lang: str, pagesize: tuple[float, float]) -> list[tuple[float, float, float]]:
+    """(first line's left, other lines' left, right edge) of each kind of running text,
+    in every column of the page."""
+    out = []
+    for body, right in sheet_measure(lang, pagesize).text_edges():
+        box = body + BOX_PAD
+        out += [
+            (body, body, right),
+            (body + 2, body + 11, right),  # a bullet, its mark at +2
+            (body + 11, body + 11, right),
+            (box, box, right - BOX_PAD),
+            (box + 1, box + 10, right - BOX_PAD),
+            (box + 10, box + 10, right - BOX_PAD),
+        ]
+    return out
 
 
 def leadings(lang: str) -> list[float]:
@@ -72,9 +75,9 @@ def without_pictures(pdf: bytes) -> bytes:
     return buf.getvalue()
 
 
-def paragraphs(pdf: bytes, page_w: float, lang: str) -> list[Para]:
+def paragraphs(pdf: bytes, pagesize: tuple[float, float], lang: str) -> list[Para]:
     pdf = without_pictures(pdf)
-    cols = _columns(page_w)
+    cols = _columns(lang, pagesize)
     steps = leadings(lang)
     by_page: dict[int, list[Line]] = {}
     for line in lines(pdf):
@@ -109,7 +112,7 @@ def paragraphs(pdf: bytes, page_w: float, lang: str) -> list[Para]:
                     break
                 para.append(page[nxt])
                 used.add(nxt)
-            if not first.text.startswith(QUESTION):
+            if not first.text.startswith(HEADINGS):
                 out.append(Para(tuple(para), col[2]))
     return out
 
