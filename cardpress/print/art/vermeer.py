@@ -114,7 +114,7 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
         0.8,
     )
     # the eyes turned to us under their brows, each with its lid, white and catch of light
-    look = Face(eyes="open", turn=-0.1, shade="#9a7656", brow="#6a4a30")
+    look = Face(eyes="open", turn=-0.1, shade="#9a7656", brow="#a88060")
     face(pen, cx - w * 0.004, h * 0.45, h * 0.2, look, oval=False)
     pen.ellipse(cx, h * 0.355, w * 0.034, h * 0.022, hex_rgb("#c0463c"))  # parted lips
     pen.ellipse(cx - w * 0.01, h * 0.362, w * 0.01, h * 0.006, hex_rgb("#f4c0a8"))
