@@ -29,6 +29,7 @@ import os
 from collections import Counter
 from typing import Any
 
+from gunicorn.config import Config
 from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -104,9 +105,22 @@ class OneSendResponse(wsgi.Response):
         self.sock.sendall(head + data)
 
 
+class SettledConfig(Config):
+    """gunicorn's settings, each looked up once in a worker: a request reads a dozen
+    of them (``Config.__getattr__`` -> the setting -> its value, each time), a
+    quarter of gunicorn's own work per request; a worker's settings no longer
+    change (a reload starts new workers)."""
+
+    def __getattr__(self, name: str) -> Any:
+        value = super().__getattr__(name)
+        self.__dict__[name] = value  # found before __getattr__ from now on
+        return value
+
+
 class CappedGeventWorker(GeventWorker):
     """``-k gevent`` with at most :data:`PER_ADDRESS` open connections per client,
-    each answer in one send (:class:`OneSendResponse`)."""
+    each answer in one send (:class:`OneSendResponse`), each setting looked up
+    once (:class:`SettledConfig`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -116,6 +130,7 @@ class CappedGeventWorker(GeventWorker):
         # gunicorn builds each request's response from this module attribute
         # (gunicorn.http.wsgi.create); in this worker's process only
         wsgi.Response = OneSendResponse  # type: ignore[misc]
+        self.cfg.__class__ = SettledConfig  # this process's copy of the settings
         super().init_process()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:

@@ -361,7 +361,7 @@ def _events(table_id: str) -> Response:
             raise ApiError(
                 N_("this token does not belong to this table"), "token", status=403
             ) from None
-        state = _state_events(ext, known.table.id, token, known.body(caller, serialised))
+        state = _state_events(ext, known, token, caller)
     client = client_group(request.remote_addr)
     full = ext.streams.take(client, known.table.id)
     if full is not None:
@@ -392,27 +392,32 @@ def _too_many_streams(full: str) -> ApiError:
 
 
 def _state_events(
-    ext: Tables, table_id: str, token: str, first: bytes
+    ext: Tables, known: Known, token: str, caller: store.Caller
 ) -> Callable[[int], str | None]:
     """A stream's state events: the first one is the answer already built to check
-    the token (the stream's first version), the others :func:`_state_event`."""
-    pending = [first.decode()]
+    the token (the stream's first version); each later one the caller's state at
+    the announced version (committed) or newer, or None if the token no longer
+    belongs to the table (a re-issued one: the stream ends).
+
+    From the worker's memory when it holds such a version (no database round
+    trip per stream and change), else read once for all the table's streams in
+    this worker. The caller is the one the token named against the same hashes:
+    it is looked up again (a hash of the token, a comparison per seat) only when
+    the table's tokens changed, not per change and stream."""
+    table_id = known.table.id
+    pending = [known.body(caller, serialised).decode()]
+    named: list[Any] = [(known.table.host_hash, known.table.seat_hashes), caller]
 
     def state(version: int) -> str | None:
-        return pending.pop() if pending else _state_event(ext, table_id, token, version)
+        if pending:
+            return pending.pop()
+        now = ext.answers.at_least(ext.db, table_id, version)
+        hashes = (now.table.host_hash, now.table.seat_hashes)
+        if hashes != named[0]:
+            try:
+                named[:] = [hashes, store.identify(now.table, token)]
+            except Refused:
+                return None
+        return now.body(named[1], serialised).decode()
 
     return state
-
-
-def _state_event(ext: Tables, table_id: str, token: str, version: int) -> str | None:
-    """The caller's state at ``version`` (announced by the bus, so committed) or newer,
-    as the state event's data; None if the token does not belong to the table (a
-    re-issued one: the stream ends). From the worker's memory when it holds such a
-    version (no database round trip per stream and change), else read once for all
-    the table's streams in this worker."""
-    known = ext.answers.at_least(ext.db, table_id, version)
-    try:
-        caller = store.identify(known.table, token)
-    except Refused:
-        return None
-    return known.body(caller, serialised).decode()

@@ -18,8 +18,10 @@ from __future__ import annotations
 import fcntl
 import functools
 import logging
+import os
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -239,6 +241,8 @@ class Database:
         self.write_sessions = sessionmaker(self.writer, expire_on_commit=False)
         self._turn = threading.local()  # whether this thread holds the write lock
         self._local_turn = threading.Lock()  # this process's writers queue here first
+        self._lock_fd: int | None = None  # the write lock's file (Database._lock_file)
+        self._lock_pid = 0
         self._prepared_statements: dict[int, tuple[Executable, Prepared]] = {}  # compiled
         database = self.engine.url.database
         self._lock_path = (
@@ -403,14 +407,27 @@ class Database:
         if self._lock_path is None or getattr(self._turn, "held", False):
             yield  # no lock to take, or this thread holds it already
             return
-        with self._local_turn, self._lock_path.open("a") as lock:
-            _flock(lock.fileno())
+        with self._local_turn:
+            lock = self._lock_file()
+            _flock(lock)
             self._turn.held = True
             try:
                 yield
             finally:
                 self._turn.held = False
                 fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _lock_file(self) -> int:
+        """The lock file, opened once per process (a write's open and close of it
+        cost more than its two flocks); a forked child opens its own, since a
+        flock belongs to the open file, which fork shares."""
+        pid = os.getpid()
+        if self._lock_fd is None or self._lock_pid != pid:
+            assert self._lock_path is not None
+            self._lock_fd = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            self._lock_pid = pid
+            weakref.finalize(self, _close_in, pid, self._lock_fd)  # with the Database
+        return self._lock_fd
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -448,3 +465,10 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _close_in(pid: int, fd: int) -> None:
+    """Close a lock file the process ``pid`` opened (in a forked child, the number
+    may be another file's)."""
+    if os.getpid() == pid:
+        os.close(fd)

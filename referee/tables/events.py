@@ -55,7 +55,10 @@ class Bus:
 
     def publish(self, table_id: str, version: int) -> None:
         watch = self._watches.get(table_id)
-        if watch is None:
+        # nothing new (the poll's every tick names every watched table): no lock
+        # taken; a version read while another thread raises it is only older,
+        # and the raise itself happens under the lock
+        if watch is None or version <= watch.version:
             return
         with watch.condition:
             if version > watch.version:

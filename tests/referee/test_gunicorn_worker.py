@@ -13,7 +13,7 @@ from gunicorn.config import Config
 from gunicorn.http import wsgi
 from gunicorn.http.parser import RequestParser
 
-from referee.gunicorn_worker import JOIN_BELOW, OneSendResponse
+from referee.gunicorn_worker import JOIN_BELOW, OneSendResponse, SettledConfig
 
 App = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -127,3 +127,17 @@ def test_a_head_request_gets_the_head_alone():
     assert len(sends) == 1
     assert answer.getheader("Content-Length") == str(len(body))
     assert read == b""
+
+
+def test_a_workers_settings_read_as_gunicorns_and_are_looked_up_once():
+    cfg = Config()
+    cfg.set("keepalive", 7)
+    cfg.set("forwarded_allow_ips", "10.0.0.1")
+    expected = {name: getattr(cfg, name) for name in cfg.settings}
+    cfg.__class__ = SettledConfig  # as the worker does in its own process
+    assert {name: getattr(cfg, name) for name in cfg.settings} == expected
+    assert not cfg.is_ssl and cfg.keepalive == 7
+    cfg.settings["keepalive"].set(9)  # changed behind the worker's back: not looked up again
+    assert cfg.keepalive == 7
+    with pytest.raises(AttributeError):
+        cfg.no_such_setting  # noqa: B018

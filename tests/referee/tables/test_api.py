@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from sqlalchemy import text
+
 from cardpress.games import GAMES, replay
 from cardpress.players import MAX_NAME
 from referee.tables import store
@@ -334,6 +336,45 @@ def test_a_stream_opened_with_a_token_also_sends_the_callers_state(api):
     chunks = (c.decode() if isinstance(c, bytes) else c for c in host.response)
     assert json.loads(_events(chunks)[1][1])["seat"] is None
     host.close()
+
+
+def test_a_stream_ends_once_its_token_no_longer_belongs_to_the_table(api, tables_app):
+    """The state a stream sends is the one its token names at every version: when
+    the table's tokens change (re-issued links), a stream of an old link sends no
+    more state, while the others go on with their own."""
+    body = create_table(api)
+    table, aki, ben = body["table"], body["seats"][0]["token"], body["seats"][1]["token"]
+    chie = body["seats"][2]["token"]
+    streams = {
+        name: api.get(f"/api/v1/tables/{table}/events?token={token}", buffered=False)
+        for name, token in (("ben", ben), ("chie", chie))
+    }
+    chunks = {
+        name: (c.decode() if isinstance(c, bytes) else c for c in r.response)
+        for name, r in streams.items()
+    }
+    assert [json.loads(_events(c)[1][1])["seat"] for c in chunks.values()] == [1, 2]
+    api.post(f"/api/v1/tables/{table}/actions", json={"action": "bid:2"}, headers=auth(aki))
+    assert [json.loads(_events(c)[1][1])["version"] for c in chunks.values()] == [1, 1]
+    db = tables_app.extensions["cardpress-tables"].db
+    with db.engine.begin() as conn:  # the host re-issues Ben's link
+        conn.execute(
+            text("UPDATE game_tables SET host_hash = :h WHERE id = :t"), {"h": "0" * 64, "t": table}
+        )
+        conn.execute(
+            text("UPDATE seats SET token_hash = :h WHERE table_id = :t AND seat = 1"),
+            {"h": "1" * 64, "t": table},
+        )
+    moved = api.post(
+        f"/api/v1/tables/{table}/actions", json={"action": "bid:3"}, headers=auth(chie)
+    )
+    assert moved.status_code == 200 and moved.json["version"] == 2
+    assert next(chunks["ben"], None) is None  # Ben's old link: the stream ended
+    state = json.loads(_events(chunks["chie"])[1][1])
+    assert (state["seat"], state["version"]) == (2, 2)
+    assert api.get(f"/api/v1/tables/{table}", headers=auth(ben)).status_code == 403
+    for response in streams.values():
+        response.close()
 
 
 def test_a_stream_with_a_foreign_token_is_refused_and_without_one_is_unchanged(api):
