@@ -68,7 +68,7 @@ from cardpress.rules import load_rules
 from cardpress.rules import model as m
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
 from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
-from cardpress.rules.kinsoku import is_cjk
+from cardpress.rules.kinsoku import is_cjk, phrase_parts, phrases
 from cardpress.rules.render import Renderer, handles
 from cardpress.urls import rules_url
 
@@ -82,6 +82,10 @@ MARGIN_TOP = 15 * mm
 MARGIN_BOTTOM = 17 * mm
 TITLE_GAP = 2 * mm  # between a two-column page's title block and its columns
 BOX_PAD = 8  # inner padding of boxes and examples
+TITLE_PAD = 10  # between the title and the QR code
+TITLE_MIN = 16  # a long title is set no smaller than this (pt)
+TITLE_WHOLE = 0.8  # a title phrase is kept on one line if that sets it no smaller than this
+TITLE_FIT = 0.97  # a line's slack for the quarter-em gaps the width leaves out
 FIGURE_CAPTION_W = 48 * mm  # the narrowest caption set beside a figure's cards
 NOTES_MIN_ROOM = 60 * mm  # the notes start on the last page of rules when this much is left
 NOTE_LINE = HexColor("#a7adbd")  # lines to write on: darker than the hairlines
@@ -431,8 +435,11 @@ class Typesetter(Renderer[list[Flowable]]):
     def title_block(self, url: str) -> list[Flowable]:
         s = self.s
         doc = self.doc
+        qr_size = 24 * mm
+        qr_w = 34 * mm
+        full = self.page.full_w  # the title block spans the columns
         left: list[Flowable] = [
-            self.p(escape(doc.title), s.title),
+            self.p(escape(doc.title), self.title_style(doc.title, full - qr_w - TITLE_PAD)),
             self.p(escape(doc.subtitle), s.subtitle),
         ]
         if doc.facts:
@@ -445,22 +452,19 @@ class Typesetter(Renderer[list[Flowable]]):
             )
             left.append(self.p(facts, s.facts))
         left.extend(self.p(self.inline(p.spans), s.lead) for p in doc.lead)
-        qr_size = 24 * mm
-        qr_w = 34 * mm
         right = [
             qr_flowable(url, qr_size),
             Spacer(1, 2),
             self.p(escape(doc.label("online", "Rules online")), s.qr_caption),
             self.p("<br/>".join(escape(x) for x in url_lines(url, qr_w, s.url)), s.url),
         ]
-        full = self.page.full_w  # the title block spans the columns
         t = Table([[left, right]], colWidths=[full - qr_w, qr_w])
         t.setStyle(
             TableStyle(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (0, 0), 10),
+                    ("RIGHTPADDING", (0, 0), (0, 0), TITLE_PAD),
                     ("RIGHTPADDING", (1, 0), (1, 0), 0),
                     ("ALIGN", (1, 0), (1, 0), "CENTER"),
                     ("FONT", (0, 0), (-1, -1), s.fonts.label, 8),
@@ -474,6 +478,30 @@ class Typesetter(Renderer[list[Flowable]]):
         if ids:
             out.append(self.p(escape(ids), s.ids))
         return out
+
+    def title_style(self, title: str, width: float) -> ParagraphStyle:
+        """The title's style, smaller when what it must not break inside is wider than
+        ``width``: an English title's words; a Japanese title's phrases (it breaks only
+        between them), or, when keeping a phrase whole would shrink the title by more
+        than ``TITLE_WHOLE``, the words of that phrase (絵師100人展|トレーディング…)."""
+        style = self.s.title
+
+        def fitting(pieces: list[str]) -> float:
+            widest = max(stringWidth(p, style.fontName, style.fontSize) for p in pieces)
+            return min(style.fontSize, style.fontSize * width * TITLE_FIT / widest)
+
+        if self.s.cjk:
+            size = fitting(phrases(title))
+            if size < style.fontSize * TITLE_WHOLE:
+                size = fitting(phrase_parts(title))
+        else:
+            size = fitting(title.split())
+        size = max(TITLE_MIN, size)
+        if size >= style.fontSize:
+            return style
+        return ParagraphStyle(
+            "title", style, fontSize=size, leading=style.leading * size / style.fontSize
+        )
 
     def card_summary(self) -> Flowable:
         s = self.s

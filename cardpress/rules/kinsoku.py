@@ -30,7 +30,9 @@ and Latin letters or digits (四分アキ, replacing a typed space there); and a
 katakana word may break where JLREQ allows (not before ー or a small kana)
 rather than leave a line more than ``KATAKANA_SLACK`` ems short. Headings
 (``PhraseKinsokuParagraph``) break only between the phrases budoux finds
-(アルジャントゥイユの|ひなげし), unless one phrase is wider than the line.
+(アルジャントゥイユの|ひなげし), read on the text as typed (a quarter-em gap is
+not a phrase boundary); a phrase wider than the line breaks where kanji meets
+katakana (絵師100人展|トレーディングカードゲーム) before anywhere else.
 """
 
 from __future__ import annotations
@@ -238,11 +240,45 @@ def _katakana_break(chars, start: int, i: int, b: int) -> int:
 
 
 def _phrase_break(chars, start: int, i: int, b: int, phrases: frozenset[int]) -> int:
-    """The last phrase boundary before ``i`` that is a legal break, else ``b``."""
+    """The last phrase boundary before ``i`` that is a legal break; in a phrase longer
+    than the line, the last place its words meet (``word_seam``), else ``b``."""
     for j in range(i, start, -1):
         if j in phrases and _legal(chars, start, j, False):
             return j
+    for j in range(i, start, -1):
+        if word_seam(chars, j) and _legal(chars, start, j, False):
+            return j
     return b
+
+
+def word_seam(chars, i: int) -> bool:
+    """Whether kanji meets katakana at ``i`` (絵師100人展|トレーディングカードゲーム): where
+    a phrase that budoux reads whole but no line holds is broken between its words."""
+    if not 0 < i < len(chars):
+        return False
+    a, b = chars[i - 1], chars[i]
+    return (_is_kanji(a) and _is_katakana(b) and b not in CANNOT_START) or (
+        _is_katakana(a) and a != "・" and _is_kanji(b)
+    )
+
+
+def phrases(text: str) -> list[str]:
+    """``text`` cut into budoux's phrases (what a heading keeps on one line)."""
+    return list(_parser().parse(text))
+
+
+def phrase_parts(text: str) -> list[str]:
+    """``text``'s budoux phrases, each cut again where its words meet (``word_seam``):
+    the pieces a phrase too wide for its line is broken into."""
+    out = []
+    for phrase in phrases(text):
+        cut = 0
+        for i in range(1, len(phrase)):
+            if word_seam(phrase, i):
+                out.append(phrase[cut:i])
+                cut = i
+        out.append(phrase[cut:])
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -259,6 +295,25 @@ def phrase_boundaries(text: str) -> frozenset[int]:
         out.add(at)
     out.update(i for i, ch in enumerate(text) if ch == " ")
     out.update(i + 1 for i, ch in enumerate(text) if ch == " ")
+    return frozenset(out)
+
+
+def _typed_phrases(typed: list, chars: list) -> frozenset[int]:
+    """Phrase boundaries found on the ``typed`` text, as indices into ``chars`` (the
+    same with quarter-em gaps put in): a gap is spacing, not a break between phrases
+    (絵師 100 人展 is one phrase), and a boundary at a gap falls before it."""
+    where = {id(u): i for i, u in enumerate(chars)}
+    typed_ids = {id(u) for u in typed}
+    at, nxt = [0] * (len(typed) + 1), len(chars)
+    at[len(typed)] = nxt
+    for k in range(len(typed) - 1, -1, -1):  # a typed space the gap replaced: the gap
+        nxt = where.get(id(typed[k]), nxt - 1)
+        at[k] = nxt
+    text = "".join(str(u) if len(str(u)) == 1 else "\ufffc" for u in typed)
+    out = set()
+    for b in phrase_boundaries(text):
+        j = at[b]
+        out.add(j - 1 if 0 < j < len(chars) and id(chars[j - 1]) not in typed_ids else j)
     return frozenset(out)
 
 
@@ -324,6 +379,7 @@ def kinsoku_split(
         else:
             chars.append(cjkU(text, f, encoding))
     gaps = gaps or book or phrases
+    typed = chars
     if gaps:
         chars = latin_gaps(chars, encoding)
     forced = frozenset(i for i, u in enumerate(chars) if hasattr(u.frag, "lineBreak"))
@@ -341,7 +397,7 @@ def kinsoku_split(
         width_of,
         forced,
         katakana_slack=KATAKANA_SLACK * em if book else None,
-        phrases=phrase_boundaries("".join(keys)) if phrases else None,
+        phrases=_typed_phrases(typed, chars) if phrases else None,
     )
     lines = []
     for start, end in breaks:
