@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardpress.catalogue import load_catalogue
-from cardpress.catalogue.models import Text, TriptychKind
+from cardpress.catalogue import Catalogue, load_catalogue
 from cardpress.games import GAMES
+from cardpress.games.speech import CatalogueSpeech
 from cardpress.i18n import translations
-from cardpress.vocabulary import TRIPTYCH_GAMES
 
 LANGS = ("ja", "en")
 
@@ -41,26 +40,19 @@ def length_word(word: str, lang: str) -> str:
 
 def card_name(game: str, card: str, lang: str) -> str:
     """A card as players name it ("Monet 8", "Forgery (Gogh)", "Red 7", "Plum Branch"),
-    never the engine's id: the names come from the card data, in the reader's language."""
-    data = load_catalogue()
+    never the engine's id: said by the game's own words, with the card data's names, as
+    the phones say it."""
+    spec = GAMES.get(game)
+    return spec.words(_speech(lang)).card(card) if spec else card
 
-    def say(text: Text) -> str:
-        return text.ja if lang == "ja" else text.en
 
-    if game in TRIPTYCH_GAMES:
-        deck = data.triptych
-        if card == "mona-lisa":
-            mona = next(c for c in deck.cards if c.kind == TriptychKind.MONA_LISA)
-            return say(mona.title)
-        who, _sep, number = card.partition("-")
-        if who == "forgery":
-            return words(lang)("Forgery (%(painter)s)", painter=say(deck.painter(number).name))
-        return f"{say(deck.painter(who).name)} {number}"
-    if game == "ultimatch":
-        colour, _sep, number = card.rpartition("-")
-        return f"{say(data.ultimatch.colour(colour).name)} {number}"
-    if game == "eshi100":
-        titled = next((c for c in data.eshi100.types if c.id == card), None)
-        if titled is not None:
-            return say(titled.title)
-    return card
+#: lang -> (the catalogue it names from, the speech): made again for a changed cards/
+_SPEECH: dict[str, tuple[Catalogue, CatalogueSpeech]] = {}
+
+
+def _speech(lang: str) -> CatalogueSpeech:
+    cards = load_catalogue()
+    known = _SPEECH.get(lang)
+    if known is None or known[0] is not cards:
+        known = _SPEECH[lang] = (cards, CatalogueSpeech(lang, cards))
+    return known[1]

@@ -10,48 +10,15 @@ from __future__ import annotations
 
 import ast
 import random
-from typing import Any
 
 import pytest
 
-from cardpress.catalogue import load_catalogue
 from cardpress.games import GAMES
+from cardpress.games.speech import CatalogueSpeech
 from cardpress.games.wording import Words
-from cardpress.i18n import translations
 from cardpress.paths import ROOT
 
 NAMES = ["Aki", "Ben", "Chi"]
-
-
-class CatalogueSpeech:
-    """A :class:`~cardpress.games.wording.Speech` over the .po files and the card data."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.cjk = lang == "ja"
-        self._t = translations(lang, "messages")
-        cards = load_catalogue()
-        self._names = {
-            "painters": {p.id.value: p.name[lang] for p in cards.triptych.painters},
-            "colours": {c.id: c.name[lang] for c in cards.ultimatch.colours},
-        }
-
-    def _(self, message: str, **params: Any) -> str:
-        out = self._t.gettext(message)
-        return out % params if params else out
-
-    def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str:
-        return self._t.ngettext(singular, plural, num) % {"num": num, **params}
-
-    def pgettext(self, context: str, message: str, **params: Any) -> str:
-        out = self._t.pgettext(context, message)
-        return out % params if params else out
-
-    def name(self, kind: str, key: str) -> str | None:
-        return self._names.get(kind, {}).get(key)
-
-    def text(self, value: Any) -> str:
-        return value[self.lang] if value is not None else ""
 
 
 def words(game: str, lang: str) -> Words:

@@ -20,8 +20,8 @@ class Eshi100Words(Words):
         return ((view or {}).get("cards") or {}).get(str(cid)) or {}
 
     def card_name(self, cid: str, view: View) -> str:
-        if view is None:
-            return cid
+        if view is None:  # a card type's id (a player's final collection): its title
+            return self.s.name("eshi100", cid) or cid
         info = self._info(cid, view)
         if not info:
             return self.s._("a card")
