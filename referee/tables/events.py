@@ -6,8 +6,8 @@ thread per process, as its repository hears of them
 (:meth:`referee.tables.repository.Repository.listen`: PostgreSQL's
 LISTEN/NOTIFY, the notification sent at the change's commit, with a slow
 version poll as a safety net; SQLite's file change counter, then the
-watched tables' versions). Each table has its own condition variable, so a
-change wakes only that table's streams.
+watched tables' versions). Each table has its own event, so a change wakes
+only that table's streams.
 """
 
 from __future__ import annotations
@@ -29,10 +29,17 @@ RETRY_MS = 1500
 
 
 class _Watch:
-    __slots__ = ("condition", "version", "watchers")
+    """One table's version as this process last heard it, and the event its
+    streams wait on: set once a newer version is published, then replaced by a
+    fresh one for the next (a gevent Event in a gevent worker: waking a table's
+    streams is one callback, where a condition variable took a lock per
+    waiter and released and took its own around each wait, twice the CPU)."""
+
+    __slots__ = ("changed", "lock", "version", "watchers")
 
     def __init__(self, version: int) -> None:
-        self.condition = threading.Condition()
+        self.changed = threading.Event()
+        self.lock = threading.Lock()  # publishers (a request, the listener) one at a time
         self.version = version
         self.watchers = 0
 
@@ -60,10 +67,13 @@ class Bus:
         # and the raise itself happens under the lock
         if watch is None or version <= watch.version:
             return
-        with watch.condition:
+        with watch.lock:
             if version > watch.version:
+                # the version first, then the event: a waiter that took the old
+                # event is woken by it, one that takes the new one sees the version
                 watch.version = version
-                watch.condition.notify_all()
+                changed, watch.changed = watch.changed, threading.Event()
+                changed.set()
 
     # ------------------------------------------------------------------ subscribe
 
@@ -88,9 +98,10 @@ class Bus:
     @staticmethod
     def wait(watch: _Watch, seen: int, timeout: float) -> int:
         """The table's version once it is beyond ``seen`` (or ``seen`` on timeout)."""
-        with watch.condition:
-            watch.condition.wait_for(lambda: watch.version > seen, timeout)
-            return watch.version
+        changed = watch.changed  # before the version (see publish)
+        if watch.version <= seen:
+            changed.wait(timeout)
+        return watch.version
 
     # ------------------------------------------------------------------ listen
 
