@@ -112,8 +112,10 @@ def _aliases(
 
 # --------------------------------------------------------------------------- Triptych
 
+#: a designer's picture over the whole card and its bleed, the card's words on plates
+FULL_BLEED = "full-bleed"
 #: how a designer's picture fills its window (cardpress.print.designer_art)
-IMAGE_FITS = ("cover", "contain")
+IMAGE_FITS = ("cover", "contain", FULL_BLEED)
 TRIPTYCH_CARD_FIELDS = {
     "id",
     "kind",
@@ -235,6 +237,9 @@ def _triptych_card(
             r.warning("image", f"{image_raw} not found; the generated illustration is printed")
             image = None
     image_fit = r.string(raw, "image_fit", choices=list(IMAGE_FITS), required=False) or "cover"
+    if image_fit == FULL_BLEED and kind == TriptychKind.RULE:
+        r.error("image_fit", "a rule card prints no picture, so it has none to bleed")
+        ok = False
     image_focus = (0.5, 0.5)
     if "image_focus" in raw:
         focus = raw["image_focus"]

@@ -83,8 +83,9 @@ class TriptychCard:
     #: for a rule card: the game it explains, or "choose" for the chooser card
     game: str | None = None
     image: Path | None = None
-    #: how ``image`` fills the art window: cover (cropped) or contain (whole); and the point of
-    #: the picture (across, down from the top; 0-1) that a crop keeps in view
+    #: how ``image`` fills the art window: cover (cropped), contain (whole) or full-bleed
+    #: (cropped over the whole card and its bleed, the words on plates over it); and the
+    #: point of the picture (across, down from the top; 0-1) that a crop keeps in view
     image_fit: str = "cover"
     image_focus: tuple[float, float] = (0.5, 0.5)
     games: tuple[str, ...] = ()

@@ -2,7 +2,8 @@
 
 What a designer with scans needs beyond "the file is drawn": the picture fitted
 to its window by a declared mode (``cover`` fills the window and crops around a
-focal point, ``contain`` shows all of it inside the window), a
+focal point, ``contain`` shows all of it inside the window, ``full-bleed`` covers
+the whole card out to the bleed's edge, ``cardpress.print.faces_full_bleed``), a
 warning naming card and file when the picture prints under 300 dpi, and
 colour as the file means it: an embedded ICC profile (Adobe RGB, a CMYK JPEG
 from a print workflow) is converted by littleCMS (Pillow's ImageCms) to sRGB,
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageCms
 
+from cardpress.catalogue.loader import FULL_BLEED
 from cardpress.catalogue.loader import IMAGE_FITS as FITS
 
 MIN_DPI = 300
@@ -52,7 +54,8 @@ def place(
     ``cover`` fills the box and crops:
     ``focus`` (0-1 across, 0-1 down from the top) is the point of the picture kept
     as near the box's centre as the crop allows. ``contain`` shows the whole
-    picture, centred.
+    picture, centred. ``full-bleed`` is ``cover`` over a box that is the whole card
+    and its bleed (the caller's box), so the resolution is what the bleed size gets.
     """
     if fit not in FITS:
         raise ArtError(f"fit {fit!r}: choose one of {', '.join(FITS)}")
@@ -139,8 +142,9 @@ def draw_art(
     img = load(path, cmyk=cmyk)
     where = place(img.size, box, fit, focus)
     if where.dpi < MIN_DPI - 0.5:
+        window = "over the card and its bleed" if fit == FULL_BLEED else "in its window"
         warnings.warn(
-            f"{card}: {path.name} prints at {where.dpi:.0f} dpi in its window, under "
+            f"{card}: {path.name} prints at {where.dpi:.0f} dpi {window}, under "
             f"{MIN_DPI} dpi ({img.size[0]} x {img.size[1]} px over "
             f"{where.w / 72 * 25.4:.0f} x {where.h / 72 * 25.4:.0f} mm)",
             stacklevel=2,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardpress.catalogue.loader import FULL_BLEED
 from cardpress.print.fonts import SANS
 from cardpress.print.typeset import Ctx
 
@@ -10,6 +11,9 @@ def draw_front(canvas, ctx: Ctx, deck, card) -> None:
     """Draw ``card``'s face in card space (origin at the trim's lower-left)."""
     if deck.id == "triptych":
         from cardpress.print.faces_triptych import draw_front as draw
+
+        if card.image and card.image_fit == FULL_BLEED:
+            from cardpress.print.faces_full_bleed import draw_front as draw
     elif deck.id == "ultimatch":
         from cardpress.print.faces_ultimatch import draw_front as draw
     else:

@@ -119,26 +119,34 @@ def _wild_mark(canvas, cx: float, cy: float, r: float, ink: RGB) -> None:
         draw_symbol(canvas, shape, cx + dx * r, cy + dy * r, sr, ink)
 
 
-def _disc_radius(ctx: Ctx, header_h: float, pip: bool) -> float:
-    """The index disc's radius: as big as the header band holds below the safe zone,
-    with the painter's shape (0.3 r, 0.2 mm apart) under it when there is one."""
-    room = header_h - SAFE - 0.5 * mm * ctx.s
+def _disc_radius(ctx: Ctx, header_h: float, pip: bool, inset: float = SAFE) -> float:
+    """The index disc's radius: as big as the header band holds below the safe zone
+    (``inset`` from the top trim), with the painter's shape (0.3 r, 0.2 mm apart) under
+    it when there is one."""
+    room = header_h - inset - 0.5 * mm * ctx.s
     return min(header_h * 0.34, (room - 0.2 * mm) / 2.6 if pip else room / 2)
 
 
 def _badge(
-    canvas, ctx: Ctx, text: str, inks: dict[str, Ink], header_h: float, symbol: str | None = None
+    canvas,
+    ctx: Ctx,
+    text: str,
+    inks: dict[str, Ink],
+    header_h: float,
+    symbol: str | None = None,
+    inset: float = SAFE,
 ) -> float:
     """The corner index at the top-left and, turned, above the QR code; returns its right edge.
 
     A hand fanned either way up shows one of the two; each carries the painter's
     shape under the number so the suit reads without colour. The disc and its shape
-    stay ``SAFE`` inside the trim: a cut 1/16 in off never touches them.
+    stay ``inset`` (``SAFE``; more on a plate over full-bleed art) inside the trim: a cut
+    1/16 in off never touches them.
     """
     pip = bool(symbol and text)  # a shape under the number (the Mona Lisa's is in the disc)
-    r = _disc_radius(ctx, header_h, pip)
-    cx = SAFE + 0.4 * mm + r
-    cy = ctx.h - SAFE - 0.3 * mm * ctx.s - r
+    r = _disc_radius(ctx, header_h, pip, inset)
+    cx = inset + 0.4 * mm + r
+    cy = ctx.h - inset - 0.3 * mm * ctx.s - r
     number = inks["number"]
     _index(canvas, ctx, text, None if pip else symbol, number.ground, number.ink, cx, cy, r)
     if pip:  # the shape sits in the header band under the disc
@@ -160,13 +168,21 @@ def _badge(
 
 
 def _header_text(
-    canvas, ctx: Ctx, x0: float, header_h: float, title: str, sub: str, title_size: float
+    canvas,
+    ctx: Ctx,
+    x0: float,
+    header_h: float,
+    title: str,
+    sub: str,
+    title_size: float,
+    inset: float = SAFE,
 ) -> None:
     """A header's title and, under it, a smaller line (Forgery / Monet; Mona Lisa / Counts
-    for any painter; belongs to none), both between the safe zone and the panel."""
-    maxw = ctx.w - x0 - max(SAFE, FRAME_MIN)
+    for any painter; belongs to none), both between the safe zone (``inset`` from the
+    top trim) and the panel."""
+    maxw = ctx.w - x0 - max(inset, FRAME_MIN)
     sub_size = max(MIN_SIZE, 7 * ctx.s)
-    base = ctx.h - SAFE - 0.3 * mm - 0.88 * title_size
+    base = ctx.h - inset - 0.3 * mm - 0.88 * title_size
     draw_fit(canvas, title, x0, base, SANS_BOLD, title_size, maxw, min_size=MIN_TITLE_SIZE)
     sub_base = base - 0.25 * title_size - 0.88 * sub_size - 0.5 * mm * ctx.s
     draw_fit(canvas, sub, x0, sub_base, SANS, sub_size, maxw)
