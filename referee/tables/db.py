@@ -1,16 +1,12 @@
 """The tables' database: engine, sessions and ``upgrade`` (Alembic).
 
 Default: a SQLite file in the instance folder (nothing to install; WAL mode,
-so readers never wait for the writer). SQLite has one writer at a time: a
-write transaction (:meth:`Database.writing`) first queues among its process's
-writers, then on a file lock beside the database, where the kernel wakes the
-next writer the moment the lock is free (SQLite's own busy handler sleeps and
-polls, up to 100 ms a try, which made the long tail), then starts with
-``BEGIN IMMEDIATE``; a read of one statement runs in autocommit, a session's
-reads in a deferred transaction, and neither waits. Scale-out: any SQLAlchemy URL in
+so readers never wait for the writer). Scale-out: any SQLAlchemy URL in
 ``CARDPRESS_DATABASE_URL``, e.g. ``postgresql+psycopg://user@host/cardpress``.
 Several workers may start at once on a fresh database: the upgrade runs under
-a lock (a file lock beside a SQLite file, an advisory lock in PostgreSQL).
+a lock. What each database needs set up apart (engine, BEGIN, pragmas, the
+writers' and migrations' locks) is in :mod:`referee.tables.db_sqlite` and
+:mod:`referee.tables.db_postgres`; :class:`Database` runs statements on either.
 """
 
 from __future__ import annotations
@@ -19,7 +15,6 @@ import fcntl
 import functools
 import logging
 import os
-import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterator, Sequence
@@ -31,23 +26,20 @@ from typing import Any, ParamSpec, TypeVar
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, Executable, create_engine, event, text
+from sqlalchemy import Connection, Engine, Executable
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
+
+from referee.tables import db_postgres, db_sqlite
+from referee.tables.db_postgres import POOL_SIZE as POOL_SIZE
+from referee.tables.db_sqlite import ONE_STATEMENT, WRITE, flock
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-_LOCK_KEY = 0x63617264  # "card": the advisory lock serialising migrations
-WRITE = "cardpress_write"  # execution option of write transactions
-ONE_STATEMENT = "cardpress_one_statement"  # execution option of single-statement reads
-
-
-#: PostgreSQL connections per process (gunicorn worker)
-POOL_SIZE = 20
 
 
 def default_url(instance_path: str | Path) -> str:
@@ -55,27 +47,10 @@ def default_url(instance_path: str | Path) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        # a connection per busy request is cheap in SQLite (up to 256; more wait for one)
-        engine = create_engine(
-            url,
-            connect_args={"timeout": 30, "check_same_thread": False},
-            pool_size=32,
-            max_overflow=224,
-        )
-        event.listen(engine, "connect", _sqlite_pragmas)
-        event.listen(engine, "begin", _sqlite_begin)
-        return engine
-    # no pre-ping (a round trip per request): a connection lost to a restart
-    # invalidates the pool on first use, and the unit of work runs once more
-    # (once_more_on_disconnect). No overflow: a connection beyond the pool would be
-    # a backend forked in the middle of a burst and closed again after it; two
-    # cores run no more queries at once with it, so requests wait for one of the
-    # pool's (opened before the first request: Database.warm).
-    return create_engine(url, pool_size=POOL_SIZE, max_overflow=0)
+    """The engine of the database the URL names, set up as that database needs."""
+    if make_url(url).get_backend_name() == "sqlite":
+        return db_sqlite.make_engine(url)
+    return db_postgres.make_engine(url)
 
 
 def once_more_on_disconnect(work: Callable[P, T]) -> Callable[P, T]:
@@ -103,29 +78,6 @@ def once_more_on_disconnect(work: Callable[P, T]) -> Callable[P, T]:
     return run
 
 
-def _sqlite_begin(conn: Any) -> None:
-    """Our own BEGIN (the driver's is off): IMMEDIATE for writers, so a write
-    transaction holds the write lock from its first statement on; none for a
-    one-statement read (:meth:`Database.read`), which is consistent by itself."""
-    options = conn.get_execution_options()
-    if options.get(WRITE):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-    elif not options.get(ONE_STATEMENT):
-        conn.exec_driver_sql("BEGIN DEFERRED")
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    dbapi_connection.isolation_level = None  # transactions are begun by _sqlite_begin
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    # WAL + NORMAL: a commit survives the process being killed (the crash
-    # test's kill -9); only a power cut can lose the last commits
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
-
-
 def is_postgres(engine: Engine) -> bool:
     return engine.url.get_backend_name() == "postgresql"
 
@@ -151,7 +103,8 @@ def upgrade(engine: Engine) -> bool:
     head = head_revision()
     if current_revision(engine) == head:
         return False
-    with _migration_lock(engine) as conn:
+    kind = db_postgres if is_postgres(engine) else db_sqlite
+    with kind.migration_lock(engine) as conn:
         if MigrationContext.configure(conn).get_current_revision() == head:
             return False
         from alembic import command
@@ -159,57 +112,6 @@ def upgrade(engine: Engine) -> bool:
         command.upgrade(alembic_config(conn), "head")
         conn.commit()
     return True
-
-
-@contextmanager
-def _migration_lock(engine: Engine) -> Iterator[Any]:
-    if is_postgres(engine):
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _LOCK_KEY})
-            conn.commit()
-            try:
-                yield conn
-            finally:
-                conn.rollback()
-                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _LOCK_KEY})
-                conn.commit()
-        return
-    database = engine.url.database
-    lock_path = Path(f"{database}.migrate-lock") if database and database != ":memory:" else None
-    if lock_path is None:
-        with engine.connect() as conn:
-            yield conn
-        return
-    with lock_path.open("a") as lock:
-        _flock(lock.fileno())
-        try:
-            with engine.execution_options(**{WRITE: True}).connect() as conn:
-                yield conn
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _flock(fd: int) -> None:
-    """Take a file lock; in a gevent worker, without stopping its other greenlets.
-
-    ``flock`` blocks its OS thread, and a gevent worker has one: while
-    another process writes (another worker, ``cardpress tables prune``),
-    every request and stream of the worker would wait. So a lock that is not
-    free at once is waited for on a thread of gevent's pool, and only the
-    greenlet that asked waits (detected as psycopg detects it: gevent has
-    patched the standard library; gevent is not imported otherwise)."""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return
-    except BlockingIOError:
-        pass
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        import gevent
-
-        gevent.get_hub().threadpool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
-    else:
-        fcntl.flock(fd, fcntl.LOCK_EX)
 
 
 @dataclass(frozen=True)
@@ -403,13 +305,13 @@ class Database:
         greenlet of the same worker held the file lock and waited for
         something (a pooled connection) would wait for ever; on the process's
         lock (gevent's, once patched) it yields. The one at the file lock
-        waits only for other processes (:func:`_flock`)."""
+        waits only for other processes (:func:`~referee.tables.db_sqlite.flock`)."""
         if self._lock_path is None or getattr(self._turn, "held", False):
             yield  # no lock to take, or this thread holds it already
             return
         with self._local_turn:
             lock = self._lock_file()
-            _flock(lock)
+            flock(lock)
             self._turn.held = True
             try:
                 yield
