@@ -291,7 +291,11 @@ class HtmlRenderer(Renderer[str]):
         rows = "".join(
             "<tr>"
             + "".join(
-                f"<{'th' if c.header else 'td'}>{self.text(c.text)}</{'th' if c.header else 'td'}>"
+                (
+                    f"<th>{self.heading(c.text)}</th>"
+                    if c.header
+                    else f"<td>{self.text(c.text)}</td>"
+                )
                 for c in row
             )
             + "</tr>"
@@ -413,7 +417,12 @@ class HtmlRenderer(Renderer[str]):
                 if cell.align:
                     attrs += f' class="align-{escape(cell.align)}"'
                 colour = swatch(cell.colour) if cell.colour else ""
-                said = self.inline(cell.spans, running=False)
+                plain_text = all(s.style == "" for s in cell.spans)
+                said = (
+                    self.heading(m.plain(cell.spans))
+                    if cell.header and plain_text
+                    else self.inline(cell.spans, running=False)
+                )
                 cells.append(f"<{tag}{attrs}>{colour}{said}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         head = "".join(rows[:heads])
