@@ -54,7 +54,9 @@ def hyphenator(lang: str, refuse: frozenset[str] = frozenset()):
     def pairs(word: str):
         if word.strip(".,;:!?)(’‘“”") in refuse:
             return []
-        return list(dictionary.iterate(word))
+        # a compound breaks after its own hyphen by ReportLab's embedded hyphenation;
+        # pyphen's ("face-", "down") pair there made ReportLab drop the hyphen
+        return [(h, t) for h, t in dictionary.iterate(word) if not h.endswith("-")]
 
     return pairs
 
@@ -142,15 +144,18 @@ class BookParagraph(Paragraph):
         return lang if isinstance(lang, str) else ""
 
     def _break(self, widths: list[float], refuse: frozenset[str]):
+        """One trial breaking, on copies of the fragments: ReportLab edits the fragments
+        it splits a hyphenated compound in ("three-" | "player"), and a later trial
+        from the same ones would set "threeplayer"."""
         lang = self._lang()
-        if not lang:
-            return Paragraph.breakLines(self, widths)
-        style = self.style
+        style, source = self.style, self.frags
         try:
-            self.style = _with_hyphenator(style, lang, refuse)
+            self.frags = [f.clone() if hasattr(f, "clone") else f for f in source]
+            if lang:
+                self.style = _with_hyphenator(style, lang, refuse)
             return Paragraph.breakLines(self, widths)
         finally:
-            self.style = style
+            self.style, self.frags = style, source
 
     def _no_ladder(self, widths: list[float], refuse: frozenset[str] = frozenset()):
         para = self._break(widths, refuse)

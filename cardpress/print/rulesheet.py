@@ -303,7 +303,7 @@ class Typesetter(Renderer[list[Flowable]]):
             ]
         else:
             head = [Anchor(sec.id), self.p(escape(sec.title), s.h2)]
-        return head + self.blocks(sec.blocks)
+        return _with_first_kept(head, self.blocks(sec.blocks))
 
     @handles(m.Table)
     def table(self, t: m.Table, inner: bool = False) -> list[Flowable]:
@@ -599,6 +599,21 @@ def column_widths(avail: float, rel: tuple[float, ...], least: list[float]) -> l
             return widths  # the words cannot all fit: the proportions as given
         share = sum(rel[i] for i in free)
         widths = [least[i] if i in fixed else room * rel[i] / share for i in range(len(widths))]
+
+
+def _with_first_kept(head: list[Flowable], body: list[Flowable]) -> list[Flowable]:
+    """A heading and its section, the heading kept with what opens the section even
+    when that is kept together itself (a ruling, a short table), or follows the zero-size
+    anchor of its rule ID: Platypus's keepWithNext chain stops at both, and the heading
+    was left at a column's foot."""
+    first = next((i for i, f in enumerate(body) if not isinstance(f, Anchor)), None)
+    for anchor in body[:first]:  # a rule ID's anchor would break keepWithNext's chain
+        anchor.keepWithNext = 1
+    if first is None or type(body[first]) is not KeepTogether:
+        return head + body
+    start = next(i for i, f in enumerate(head) if not isinstance(f, CondPageBreak))
+    kept = KeepTogether([*head[start:], *body[:first], *body[first]._content])
+    return [*head[:start], kept, *body[first + 1 :]]
 
 
 def _is_ruling(f: Flowable) -> bool:
@@ -987,6 +1002,7 @@ def _build(
 
 def sheet_measure(lang: str, pagesize: tuple[float, float]) -> Measure:
     """The columns a rule sheet in ``lang`` sets on pages of ``pagesize``."""
+    register_fonts()  # the measure is the body face's
     body = sheet_styles(lang, LABEL_W)["body"]
     return measure(pagesize, is_cjk(lang), sheet_fonts(lang).body, body.fontSize)
 

@@ -58,9 +58,7 @@ def headings(game: str) -> list[str]:
 
 def _seam(text: str, i: int) -> bool:
     a, b = text[i - 1], text[i]
-    return bool(
-        (KANJI.match(a) and KATAKANA.match(b)) or (KATAKANA.match(a) and KANJI.match(b))
-    )
+    return bool((KANJI.match(a) and KATAKANA.match(b)) or (KATAKANA.match(a) and KANJI.match(b)))
 
 
 def wrapped(found: list[Line], heading: str) -> list[list[str]]:

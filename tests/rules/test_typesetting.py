@@ -70,6 +70,48 @@ def test_no_runts(sheets: Sheets, game: str, paper: str) -> None:
     assert not runts, f"{game}/{paper}: one-word last lines: {runts}"
 
 
+def _texts(node) -> list[str]:
+    """Every span's text in a rule document's tree."""
+    from dataclasses import fields, is_dataclass
+
+    from cardpress.rules import model as m
+
+    if isinstance(node, m.Span):
+        return [node.text]
+    if isinstance(node, tuple | list):
+        return [t for x in node for t in _texts(x)]
+    if is_dataclass(node) and not isinstance(node, type):
+        return [t for f in fields(node) for t in _texts(getattr(node, f.name))]
+    return []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_compounds_keep_their_hyphen(sheets: Sheets, game: str, paper: str) -> None:
+    """A hyphenated compound is printed with its hyphen wherever the lines fall
+    ("three-player", never "threeplayer")."""
+    from cardpress.rules import load_rules
+
+    texts = _texts(load_rules(game, "en"))
+    words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t)}
+    compounds = {w for t in texts for w in re.findall(r"[A-Za-z]+-[A-Za-z]+", t)}
+    assert compounds, f"{game}: no hyphenated compound to check"
+    from tests.print.readback import lines
+
+    from .typeset_readback import without_pictures
+
+    # line by line as set (pdftotext's reading order would join "face-⏎down" as "facedown")
+    pdf = without_pictures(sheets.pdf(game, "en", paper).read_bytes())
+    printed = "\n".join(ln.text for ln in lines(pdf))
+    fused = sorted(
+        c
+        for c in compounds
+        if c.replace("-", "").lower() not in words
+        and re.search(rf"\b{c.replace('-', '')}\b", printed, re.I)
+    )
+    assert not fused, f"{game}/{paper}: compounds printed without their hyphen: {fused}"
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_english_is_hyphenated_without_ladders(sheets: Sheets, paper: str) -> None:
     hyphenated = 0
@@ -187,6 +229,49 @@ def test_an_odd_sheet_closes_with_a_notes_page(sheets: Sheets) -> None:
             if ("メモ" if lang == "ja" else "Notes") in last.split("\n")[0]:
                 return
     pytest.skip(f"no sheet runs to an odd page count today ({render_rule_sheet.__name__})")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_headings_keep_with_what_follows(sheets: Sheets, game: str, lang: str, paper: str) -> None:
+    """No section heading is the last line of its column (its text went on without it)."""
+    from cardpress.print.rulesheet import MARGIN_BOTTOM, sheet_measure
+    from cardpress.rules import load_rules
+    from cardpress.rules import model as m
+    from tests.print.readback import lines
+
+    from .typeset_readback import without_pictures
+
+    titles = {
+        re.sub(r"\s", "", b.title)
+        for b in load_rules(game, lang).walk()
+        if isinstance(b, m.Section)
+    }
+    path = sheets.pdf(game, lang, paper)
+    box = PdfReader(path).pages[0].mediabox
+    page = sheet_measure(lang, (float(box.width), float(box.height)))
+    found = lines(without_pictures(path.read_bytes()))
+    seen, alone = 0, []
+    for n in {ln.page for ln in found}:
+        for i in range(page.columns):
+            x0 = page.column_x(i)
+            col = sorted(
+                (
+                    ln
+                    for ln in found
+                    if ln.page == n
+                    and x0 - 1 <= ln.box[0] < x0 + page.column_w
+                    and ln.box[3] < float(box.height) - MARGIN_BOTTOM  # not the footer
+                ),
+                key=lambda ln: ln.box[1],
+            )
+            heads = [ln for ln in col if re.sub(r"\s", "", ln.text) in titles]
+            seen += len(heads)
+            if heads and col[-1] is heads[-1] and not col[-1].text.startswith(("Notes", "メモ")):
+                alone.append(f"p{n} column {i + 1}: {heads[-1].text}")
+    assert seen >= len(titles) // 2, f"{game}/{lang}/{paper}: only {seen} headings read back"
+    assert not alone, f"{game}/{lang}/{paper}: headings left at a column's foot: {alone}"
 
 
 #: no page but the last is emptier than this (the share of its columns' height inked)
