@@ -97,8 +97,10 @@ def test_load_catalogue_raises_with_every_problem(cards_copy: Path) -> None:
 
 
 def test_toml_syntax_error_names_file_and_line(cards_copy: Path) -> None:
-    edit(cards_copy / "triptych" / "gogh.toml", 'kind = "painting"', 'kind = "painting', 1)
-    line = one_error(cards_copy, "gogh.toml", "syntax", "line 10")
+    path = cards_copy / "triptych" / "gogh.toml"
+    broken = path.read_text(encoding="utf-8").splitlines().index('kind = "painting"') + 1
+    edit(path, 'kind = "painting"', 'kind = "painting', 1)
+    line = one_error(cards_copy, "gogh.toml", "syntax", f"line {broken}")
     assert "not valid TOML" in line
 
 

@@ -31,7 +31,8 @@ def readable(html: str) -> tuple[str, str]:
     drawings = " ".join(SVG.findall(html))
     html = SVG.sub(" ", html)
     attrs = " ".join(re.findall(r'(?:alt|title|placeholder|aria-label)="([^"]*)"', html))
-    text = unescape(TAG.sub(" ", html) + " " + attrs)
+    # a soft hyphen shows only where a line breaks at it: "Ex\xadhi\xadbi\xadtion" is "Exhibition"
+    text = unescape(TAG.sub(" ", html) + " " + attrs).replace("\xad", "")
     return " ".join(text.split()), " ".join(unescape(TAG.sub(" ", drawings)).split())
 
 
