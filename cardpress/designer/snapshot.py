@@ -100,9 +100,9 @@ def face_text(pdf: bytes) -> str:
     """The words a face prints, as PDFium reads them back (in this process, C speed)."""
     import pypdfium2
 
-    from cardpress.print.export import _PDFIUM
+    from cardpress.print.pdfium_lock import PDFIUM
 
-    with _PDFIUM:
+    with PDFIUM:
         doc = pypdfium2.PdfDocument(pdf)
         try:
             texts = []

@@ -22,7 +22,6 @@ import math
 import os
 import struct
 import tempfile
-import threading
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,6 +32,7 @@ from PIL import Image
 
 from cardpress.print.faces import printed_cards
 from cardpress.print.layout import BLEED, SIZES, CardSize
+from cardpress.print.pdfium_lock import PDFIUM
 from cardpress.print.pod import POD_DRAW_BLEED, POD_TEMPLATES, pod_crop
 from cardpress.print.sheets import deck_cards, render_back_pdf, render_print_shop_pdf, unique_cards
 from cardpress.print.typeset import Ctx
@@ -43,11 +43,6 @@ PNG_DPI = 300
 
 class ExportError(RuntimeError):
     """Rasterising failed (broken input)."""
-
-
-# PDFium is not thread-safe, not even across documents: the referee's threads
-# share this lock (the build uses processes and never waits on it).
-_PDFIUM = threading.Lock()
 
 
 def rasterise_images(pdf: bytes, dpi: int) -> list[Image.Image]:
@@ -127,7 +122,7 @@ def _whole_pixels(page, scale: float, crop: tuple[float, ...], size: tuple[int, 
 def _rasterise(pdf: bytes, render: Callable[[object], Image.Image]) -> list[Image.Image]:
     import pypdfium2 as pdfium
 
-    with _PDFIUM:
+    with PDFIUM:
         try:
             doc = pdfium.PdfDocument(pdf)
         except pdfium.PdfiumError as exc:

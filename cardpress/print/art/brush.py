@@ -38,6 +38,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print.colour import RGB
+from cardpress.print.pdfium_lock import PDFIUM
 
 #: reference raster resolution: pixels per point
 SCALE = 1.5
@@ -137,17 +138,18 @@ def reference(draw: Callable[[Canvas], None], w: float, h: float) -> np.ndarray:
     draw(c)
     c.showPage()
     c.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
-    try:
-        page = doc[0]
-        bitmap = page.render(scale=SCALE)
+    with PDFIUM:
+        doc = pdfium.PdfDocument(buf.getvalue())
         try:
-            img = bitmap.to_pil().convert("RGB")
+            page = doc[0]
+            bitmap = page.render(scale=SCALE)
+            try:
+                img = bitmap.to_pil().convert("RGB")
+            finally:
+                bitmap.close()
+            page.close()
         finally:
-            bitmap.close()
-        page.close()
-    finally:
-        doc.close()
+            doc.close()
     return np.asarray(img, dtype=np.float32) / 255.0
 
 
