@@ -31,10 +31,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
+import orjson
+
 Action = str
 JSON = Any
 
 _MASK = (1 << 64) - 1
+
+
+def _copy(value: JSON) -> JSON:
+    """A deep copy of JSON values, as JSON would carry it (tuples become lists).
+
+    Through orjson: 4-5x faster than the standard library's round trip, and every
+    move a live table takes clones its state a few times. It also refuses a dict key
+    that is not a str (JSON would turn it into one, and the copy would differ)."""
+    return orjson.loads(orjson.dumps(value))
 
 
 def N_(message: str) -> str:
@@ -357,14 +368,14 @@ class GameState(ABC):
     def to_json(self) -> dict[str, JSON]:
         """The whole state as JSON values (round-trips through ``from_json``)."""
         public = {k: v for k, v in vars(self).items() if not k.startswith("_")}
-        return {"game": self.game_id, "state": json.loads(json.dumps(public))}
+        return {"game": self.game_id, "state": _copy(public)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Self:
         if data.get("game") != cls.game_id:
             raise ValueError(f"not a {cls.game_id} state: game={data.get('game')!r}")
         state = cls.__new__(cls)
-        state.__dict__.update(json.loads(json.dumps(data["state"])))
+        state.__dict__.update(_copy(data["state"]))
         return state
 
     def clone(self) -> Self:
