@@ -31,7 +31,7 @@ AXE_STAMP   := tests/.axe/.axe-core-$(AXE_VERSION)
 test: debs-test setup $(AXE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 2 --dist loadfile --durations=30
 
 setup: $(STAMP)
 
