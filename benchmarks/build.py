@@ -30,6 +30,9 @@ printed side by side: before (REV) and after (this tree), measured in the same r
 
     .venv/bin/python benchmarks/build.py [--repeat N] [--skip-full] [--watch-edits N]
         [--before REV]
+
+``--watch-edits 0`` measures no saves (the watcher is not started); a count below
+0, or a ``--repeat`` below 1, is refused naming the option.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -340,9 +344,13 @@ def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
         "wall": wall,
         "cpu": cpu,
         "serial": base_wall,
+        "serial_cpu": base_cpu,
         "biggest": biggest,
         "first": None,
     }
+    if edits == 0:  # asked for no saves: the watcher is not started at all
+        print("--watch latency: not measured (--watch-edits 0)")
+        return result
     try:
         times = time_watch(cards, outputs, env, edits, root)
     except TimeoutError as exc:
@@ -371,6 +379,7 @@ def side_by_side(rev: str, before: dict[str, object], after: dict[str, object]) 
         ("full build --jobs 2, wall s (goal <= 10)", "wall", ".1f"),
         ("full build --jobs 2, CPU s", "cpu", ".1f"),
         ("full build --jobs 1, wall s", "serial", ".1f"),
+        ("full build --jobs 1, CPU s", "serial_cpu", ".1f"),
         ("--watch save -> first deck PDF, s (<= 1)", "first", ".2f"),
     )
     print()
@@ -404,11 +413,34 @@ def full_build_and_watch(edits: int, before: str | None = None) -> None:
         side_by_side(before, was, after)
 
 
+def count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``, else a message naming it."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    parse.__name__ = f"whole number >= {least}"  # what argparse names in its message
+    return parse
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--repeat", type=count(1), default=3, help="runs of each deck timing, best kept (>= 1)"
+    )
     parser.add_argument("--skip-full", action="store_true", help="only the deck table")
-    parser.add_argument("--watch-edits", type=int, default=3, help="saves timed in --watch")
+    parser.add_argument(
+        "--watch-edits",
+        type=count(0),
+        default=3,
+        help="saves timed in --watch (>= 0; 0: the watcher is not measured)",
+    )
     parser.add_argument(
         "--before",
         metavar="REV",
