@@ -244,4 +244,4 @@ def build_command(
         click.echo(f"note: {note}", err=True)
     click.echo(_summary(report), err=True)
     if report.failed:
-        fail(f"failed: {line}" for line in report.failed)
+        fail(*(f"failed: {line}" for line in report.failed))

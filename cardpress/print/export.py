@@ -363,7 +363,8 @@ def export_pod_images(
     """
     template = POD_TEMPLATES[service]
     cs = SIZES["poker"]
-    kinds = unique_cards(deck)
+    # a rule card too long for one card prints on more, each its own PNG (r1.png, r1-2.png)
+    kinds = printed_cards(deck, unique_cards(deck), Ctx(lang, base_url, cs))
     crop = pod_crop(template, cs)
     faces = render_print_shop_pdf(
         deck, lang, base_url, size=cs, root=root, cards=kinds, backs=False, bleed=POD_DRAW_BLEED
