@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print import faces, replay
@@ -40,8 +41,17 @@ from cardpress.print.layout import (
     ink_area,
     sheet,
 )
-from cardpress.print.typeset import MIN_SIZE, MUTED, Ctx, draw_fit, fit_size, label
-from cardpress.print.typography import side_by_side
+from cardpress.print.typeset import (
+    CONDENSED,
+    MIN_SIZE,
+    MUTED,
+    Ctx,
+    draw_fit,
+    fit_or_wrap,
+    fit_size,
+    label,
+)
+from cardpress.print.typography import side_by_side, typographic
 
 CREATOR = "cardpress"
 
@@ -163,9 +173,9 @@ def _footer(
 ) -> None:
     """The sheet's two notes (which sheet; how to print), clear of marks and the edge.
 
-    Under the middle column when the bottom margin holds two lines, else each note
-    turned along one side margin beside the middle row (US Letter has no bottom room
-    once nine cards and their gutters are on it).
+    Under the middle column, between its crop marks, when the bottom margin holds
+    them, else each note turned along one side margin beside the middle row (US
+    Letter has no bottom room once nine cards and their gutters are on it).
     """
     ax0, ay0, ax1, _ay1 = ink_area(lay, side)
     xs = sorted({s.x for s in slots})
@@ -174,16 +184,18 @@ def _footer(
     x1 = max(s.x + s.w for s in slots)
     line = FOOTER_SIZE * 1.2
     room = y0 - 1 * mm - ay0
+    width = lay.size.width - 2 * mm
+    notes = [_note_lines(text, width) for text in parts]
     c.saveState()
     c.setFillColorRGB(*MUTED)
-    if room >= 2 * line:
+    if room >= sum(len(lines) for _fs, lines in notes) * line:
         mid_col = xs[len(xs) // 2]
-        width = lay.size.width - 2 * mm
         cx = mid_col + lay.size.width / 2
-        top = y0 - 1 * mm - FOOTER_SIZE * 0.9
-        for i, text in enumerate(parts):
-            fs = fit_size(text, SANS, FOOTER_SIZE, width, MIN_SIZE)
-            draw_fit(c, text, cx, top - i * line, SANS, fs, width, align="centre", min_size=fs)
+        y = y0 - 1 * mm - FOOTER_SIZE * 0.9
+        for fs, lines in notes:
+            for text in lines:
+                draw_fit(c, text, cx, y, SANS, fs, width, align="centre", min_size=fs)
+                y -= line
     else:
         row = ys[len(ys) // 2]
         cy = row + lay.size.height / 2
@@ -201,6 +213,16 @@ def _footer(
             draw_fit(c, text, 0, 0, SANS, fs, width, align="centre", min_size=fs)
             c.restoreState()
     c.restoreState()
+
+
+def _note_lines(text: str, width: float) -> tuple[float, list[str]]:
+    """A note on one line, shrunk and then condensed as ``draw_fit`` does, while that
+    fits; else two lines at the smallest size: the gutterfold note under a mini-euro
+    card is 25 pt too long for its 42 mm even condensed, and would run over the marks."""
+    fs = fit_size(text, SANS, FOOTER_SIZE, width, MIN_SIZE)
+    if stringWidth(typographic(text), SANS, fs) * CONDENSED <= width + 0.01:
+        return fs, [text]
+    return fit_or_wrap(text, SANS, FOOTER_SIZE, width, MIN_SIZE)
 
 
 def _define_back(c: Canvas, ctx: Ctx, deck, name: str) -> None:

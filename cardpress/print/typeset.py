@@ -34,6 +34,8 @@ MUTED: RGB = (0.42, 0.40, 0.37)
 WHITE: RGB = (1.0, 1.0, 1.0)
 #: nothing printed on a card or a sheet is smaller than this (points)
 MIN_SIZE = 6.0
+#: the narrowest a line is condensed to (horizontal scale) before it counts as too wide
+CONDENSED = 0.75
 #: a card's title never shrinks below this: it wraps to a second line first
 MIN_TITLE_SIZE = 7.0
 
@@ -103,7 +105,7 @@ def draw_fit(
     text = typographic(text)
     fs = fit_size(text, font, size, max_w, min_size)
     width = stringWidth(text, font, fs)
-    squeeze = max(0.75, max_w / width) if width > max_w > 0 else 1.0
+    squeeze = max(CONDENSED, max_w / width) if width > max_w > 0 else 1.0
     if width * squeeze > max_w + 0.01 and max_w > 0:
         over = width * squeeze - max_w
         warnings.warn(
