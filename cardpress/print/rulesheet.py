@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -196,8 +197,11 @@ class Typesetter(Renderer[list[Flowable]]):
         page: Measure,
         layout: Layout | None = None,
         base_url: str = "https://example.invalid",
+        drawings: dict[tuple[m.Diagram, float], Drawing | None] | None = None,
     ) -> None:
         self.doc = doc
+        #: the diagrams drawn so far, by width: a sheet's layout trials share them
+        self.drawings = {} if drawings is None else drawings
         self.base_url = base_url
         self.layout = layout or Layout()
         self.s = Styles(doc.lang, compact=self.layout.compact, label_w=page.label_w)
@@ -375,10 +379,10 @@ class Typesetter(Renderer[list[Flowable]]):
 
     @handles(m.Diagram)
     def diagram(self, d: m.Diagram, inner: bool = False) -> list[Flowable]:
-        drawing = diagrams.draw(d, self.doc.lang, self.content_width(inner))
+        drawing = self.drawing(d, self.content_width(inner))
         wide = None
         if self.page.columns > 1 and not inner:
-            wide = diagrams.draw(d, self.doc.lang, self.page.full_w - self.label_w)
+            wide = self.drawing(d, self.page.full_w - self.label_w)
         if wide is not None and _spans(drawing, wide, self.content_width(False)):
             drawing = wide
         elif drawing is None:
@@ -391,6 +395,14 @@ class Typesetter(Renderer[list[Flowable]]):
         if inner:
             return parts
         return [WideFloat(parts, self.page.full_w) if wide is not None else FigureFloat(parts)]
+
+    def drawing(self, d: m.Diagram, width: float) -> Drawing | None:
+        """The diagram drawn ``width`` wide, once per sheet (drawing reads the card data,
+        which does not change while a sheet is set; a drawing is not changed by placing it)."""
+        key = (d, width)
+        if key not in self.drawings:
+            self.drawings[key] = diagrams.draw(d, self.doc.lang, width)
+        return self.drawings[key]
 
     def figure(self, f: m.Figure) -> Flowable:
         """The real cards, with "Figure n." and the caption under them: one float."""
@@ -875,8 +887,14 @@ def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     return [line for line in lines if line]
 
 
-def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int], book=None):
-    """A canvas that starts in a registered font and prints "n / N" footers."""
+def _canvas_maker(
+    footer_title: str, fonts: SheetFonts, total_out: list[int], book=None, dry: bool = False
+):
+    """A canvas that starts in a registered font and prints "n / N" footers.
+
+    ``dry``: a layout trial that only counts pages; nothing is drawn on it (see
+    ``SheetFrame``) and saving it writes no PDF, it only reports the page count.
+    """
 
     class NumberedCanvas(Canvas):
         def __init__(self, *args, **kwargs) -> None:
@@ -885,16 +903,19 @@ def _canvas_maker(footer_title: str, fonts: SheetFonts, total_out: list[int], bo
             kwargs["invariant"] = 1
             super().__init__(*args, **kwargs)
             self._saved: list[dict] = []
-            if book is not None:  # the figures' card faces, recorded once (replay)
+            self.dry = dry
+            if book is not None and not dry:  # the figures' card faces, recorded once (replay)
                 book.prime(self)
 
         def showPage(self) -> None:
-            self._saved.append(dict(self.__dict__))
+            self._saved.append({} if dry else dict(self.__dict__))
             self._startPage()
 
         def save(self) -> None:
             total = len(self._saved)
             total_out.append(total)
+            if dry:
+                return
             for state in self._saved:
                 self.__dict__.update(state)
                 self._footer(total)
@@ -955,48 +976,89 @@ def render_pages(
     # one page prints on folded sheets (an odd page count closes with notes pages):
     # set the rulings tighter, then the figures' cards smaller, and if the rulings
     # still spill, send the last few over together; the first layout that needs
-    # neither wins, else the first without a stub of rulings, padded with notes
-    chosen: tuple[Layout, bytes] | None = None
-    for layout in (
-        Layout(),
-        Layout(compact=True),
-        Layout(compact=True, small_figures=True),
-        Layout(compact=True, small_figures=True, tail=MIN_LAST_PAGE_RULINGS),
-    ):
-        _build(template, buf, doc, pagesize, url, footer, layout, base_url)
+    # neither wins, else the first without a stub of rulings, padded with notes.
+    # Only the first layout (the one most sheets keep) is drawn as it is tried; the
+    # others are tried dry, counting pages, and the one kept is drawn once at the end.
+
+    drawings: dict[tuple[m.Diagram, float], Drawing | None] = {}
+
+    def attempt(layout: Layout, draw: bool) -> bytes | None:
+        _build(
+            template,
+            buf,
+            doc,
+            pagesize,
+            url,
+            footer,
+            layout,
+            base_url,
+            dry=not draw,
+            drawings=drawings,
+        )
+        return buf.getvalue() if draw else None
+
+    def drawn(layout: Layout, data: bytes | None) -> bytes:
+        if data is not None:
+            return data
+        again = replace(layout, pages=[], total=[])
+        return attempt(again, True) or b""
+
+    chosen: tuple[Layout, bytes | None] | None = None
+    data: bytes | None = None
+    for i, layout in enumerate(TRIAL_LAYOUTS):
+        layout = replace(layout, pages=[], total=[])
+        data = attempt(layout, draw=i == 0)
         if stub_rulings(layout.pages):
             continue
         total = layout.total[-1]
         if layout.tail > 1 and chosen is not None and total > chosen[0].total[-1]:
             continue  # sending the rulings over together opened a page: the one before is bare
         if total == 1 or total % quantum == 0:
-            return buf.getvalue()
+            return drawn(layout, data)
         if chosen is None:
-            chosen = layout, buf.getvalue()
-    layout, data = chosen or (layout, buf.getvalue())
+            chosen = layout, data
+    layout, data = chosen or (layout, data)
     total = layout.total[-1]
     if total == 1 or total % quantum == 0:
-        return data
+        return drawn(layout, data)
     # pad with notes: the rest of the last page (when there is room) and whole pages
     for notes in range(1, quantum + 2):
         layout = replace(layout, notes=notes, pages=[], total=[])
-        _build(template, buf, doc, pagesize, url, footer, layout, base_url)
+        attempt(layout, True)
         if layout.total[-1] % quantum == 0:
             break
     return buf.getvalue()
 
 
+#: the layouts a sheet tries in turn (``render_pages``)
+TRIAL_LAYOUTS = (
+    Layout(),
+    Layout(compact=True),
+    Layout(compact=True, small_figures=True),
+    Layout(compact=True, small_figures=True, tail=MIN_LAST_PAGE_RULINGS),
+)
+
+
 def _build(
-    template, buf, doc, pagesize, url: str, footer: str, layout: Layout, base_url: str
+    template,
+    buf,
+    doc,
+    pagesize,
+    url: str,
+    footer: str,
+    layout: Layout,
+    base_url: str,
+    dry: bool = False,
+    drawings: dict[tuple[m.Diagram, float], Drawing | None] | None = None,
 ) -> None:
     buf.seek(0)
     buf.truncate()
     page = sheet_measure(doc.lang, pagesize)
-    ts = Typesetter(doc, page, layout, base_url)
+    ts = Typesetter(doc, page, layout, base_url, drawings)
     template.pageTemplates = []
     template.addPageTemplates(_page_templates(page, pagesize, ts.title_block(url)))
-    book = face_book(doc, base_url, ts.s.fonts.label)
-    maker = _canvas_maker(footer, ts.s.fonts, layout.total, book)
+    book = None if dry else face_book(doc, base_url, ts.s.fonts.label)
+    maker = _canvas_maker(footer, ts.s.fonts, layout.total, book, dry)
     template.build(ts.story(url), canvasmaker=maker)
 
 
@@ -1007,8 +1069,37 @@ def sheet_measure(lang: str, pagesize: tuple[float, float]) -> Measure:
     return measure(pagesize, is_cjk(lang), sheet_fonts(lang).body, body.fontSize)
 
 
+class SheetFrame(Frame):
+    """A frame that, on a dry trial's canvas, places flowables without drawing them.
+
+    A trial layout only needs where things fall (page count, each ruling's page): the
+    flowables are wrapped and split as when drawn, and only the ``PageMark``s, which
+    note their page, draw.
+    """
+
+    def _add(self, flowable, canv, trySplit=0):
+        if not getattr(canv, "dry", False) or isinstance(flowable, PageMark):
+            return super()._add(flowable, canv, trySplit)
+        try:
+            flowable.drawOn = _placed_only  # Frame._add's one drawing call
+        except AttributeError:  # a flowable that refuses new attributes is drawn
+            return super()._add(flowable, canv, trySplit)
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+def _placed_only(*args, **kwargs) -> None:
+    """A dry trial's ``drawOn``: the flowable has its place, nothing is drawn."""
+
+
 def _frame(x: float, y: float, w: float, h: float, name: str) -> Frame:
-    return Frame(x, y, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=name)
+    return SheetFrame(
+        x, y, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=name
+    )
 
 
 def _page_templates(
