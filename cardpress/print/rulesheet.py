@@ -185,6 +185,8 @@ class Layout:
     notes: int = 0  # ruled notes blocks that close the sheet (to an even page count)
     total: list[int] = field(default_factory=list)  # filled in: the sheet's page count
     small_figures: bool = False  # the figures' cards a little smaller
+    notes_pages: list[int] = field(default_factory=list)  # filled in: each notes block's page
+    end: StoryEnd | None = None  # filled in: where the story ended
 
 
 # --------------------------------------------------------------------------- blocks
@@ -567,7 +569,9 @@ class Typesetter(Renderer[list[Flowable]]):
                 # not kept with the lines, which take whatever height is left
                 self.p(escape(self.doc.label("notes", "Notes")), notes_head),
                 Rule(self.width, ACCENT, 0.9, keep_with_next=False),
-                NoteLines(self.width, self.s.body.leading * 1.6, self.label_w),
+                NoteLines(
+                    self.width, self.s.body.leading * 1.6, self.label_w, log=self.layout.notes_pages
+                ),
             ]
             if self.page.columns > 1:  # the columns to the right of the notes, ruled too
                 out.append(NoteLines(self.width, self.s.body.leading * 1.6, self.label_w, True))
@@ -703,12 +707,18 @@ class NoteLines(Flowable):
     """
 
     def __init__(
-        self, width: float, step: float, label_w: float, next_columns: bool = False
+        self,
+        width: float,
+        step: float,
+        label_w: float,
+        next_columns: bool = False,
+        log: list[int] | None = None,
     ) -> None:
         super().__init__()
         self.width, self.step, self.label_w = width, step, label_w
         self.next_columns = next_columns
         self._moved = False
+        self.log = log  # notes the page the lines are drawn on
 
     def wrap(self, aw, ah):
         if self.next_columns:
@@ -729,6 +739,8 @@ class NoteLines(Flowable):
 
     def draw(self) -> None:
         c = self.canv
+        if self.log is not None:
+            self.log.append(c.getPageNumber())
         c.setStrokeColor(NOTE_LINE)  # darker than hairlines: lines to write on, printed
         c.setLineWidth(0.4)
         y = self.height - self.step
@@ -854,7 +866,36 @@ class FloatingDocTemplate(BaseDocTemplate):
     def build(self, flowables, *args, **kwargs) -> None:
         self._floats = []
         self._wide = []
+        self.story_end: StoryEnd | None = None
         super().build(flowables, *args, **kwargs)
+
+    def _endBuild(self) -> None:
+        frame, template = getattr(self, "frame", None), getattr(self, "pageTemplate", None)
+        if frame is not None and template is not None:
+            self.story_end = StoryEnd(
+                self.canv.getPageNumber(),
+                frame._y - frame._y1p,
+                frame is template.frames[-1],
+                bool(self._floats or self._wide),
+            )
+        super()._endBuild()
+
+
+@dataclass(frozen=True)
+class StoryEnd:
+    """Where a story ended: what a notes block appended to it would find."""
+
+    page: int
+    room: float  # pt left in the frame
+    last_frame: bool  # the page's last frame (a frame break opens a page)
+    floats_waiting: bool  # figures still to set (the end is not where it seems)
+
+    def notes_page(self) -> int | None:
+        """The page a first notes block would fill, or None when that is not certain."""
+        if self.floats_waiting:
+            return None
+        moves_on = self.room < NOTES_MIN_ROOM and self.last_frame  # CondPageBreak
+        return self.page + 1 if moves_on else self.page
 
 
 class _Indented(Flowable):
@@ -995,12 +1036,13 @@ def render_pages(
             dry=not draw,
             drawings=drawings,
         )
+        layout.end = template.story_end
         return buf.getvalue() if draw else None
 
     def drawn(layout: Layout, data: bytes | None) -> bytes:
         if data is not None:
             return data
-        again = replace(layout, pages=[], total=[])
+        again = replace(layout, pages=[], total=[], end=None)
         return attempt(again, True) or b""
 
     chosen: tuple[Layout, bytes | None] | None = None
@@ -1021,9 +1063,25 @@ def render_pages(
     total = layout.total[-1]
     if total == 1 or total % quantum == 0:
         return drawn(layout, data)
-    # pad with notes: the rest of the last page (when there is room) and whole pages
+    # pad with notes: the rest of the last page (when there is room) and whole pages.
+    # Each notes block after the first opens a page, so where the first falls (read off
+    # the build of the layout kept) says how many make the count: built once, checked
+    # by the page each block's lines were drawn on, else tried one by one
+    start = layout.end.notes_page() if layout.end is not None else None
+    if start is not None:
+        notes = next(k for k in range(1, quantum + 1) if (start + k - 1) % quantum == 0)
+        trial = replace(layout, notes=notes, pages=[], total=[], notes_pages=[], end=None)
+        data = attempt(trial, True)
+        heads = trial.notes_pages
+        if (
+            trial.total[-1] % quantum == 0
+            and heads == list(range(start, start + notes))
+            and trial.total[-1] == heads[-1]
+            and all(page % quantum for page in heads[:-1])
+        ):
+            return data or b""
     for notes in range(1, quantum + 2):
-        layout = replace(layout, notes=notes, pages=[], total=[])
+        layout = replace(layout, notes=notes, pages=[], total=[], notes_pages=[], end=None)
         attempt(layout, True)
         if layout.total[-1] % quantum == 0:
             break

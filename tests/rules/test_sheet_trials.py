@@ -1,0 +1,65 @@
+"""A sheet's layout trials are tried without drawing and its notes pages counted ahead;
+the sheet must come out byte for byte as when every trial is drawn and notes blocks are
+added one at a time."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from cardpress.print import rulesheet
+from cardpress.print.booklet import HALF
+from cardpress.print.layout import PAPERS
+
+BASE = "https://referee.example.org"
+
+
+def every_trial_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
+    """Draw every trial and add notes one block at a time; returns (dry, notes) per build."""
+    built: list[tuple[bool, int]] = []
+    real = rulesheet._build
+
+    def drawn(*args, dry: bool = False, **kwargs) -> None:
+        built.append((dry, args[6].notes))
+        real(*args, dry=False, **kwargs)
+
+    monkeypatch.setattr(rulesheet, "_build", drawn)
+    monkeypatch.setattr(rulesheet.StoryEnd, "notes_page", lambda self: None)
+    return built
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "size", "quantum"),
+    [
+        ("gallery-rush", "ja", PAPERS["a4"], 2),  # two notes blocks to an even count
+        ("eshi100", "en", PAPERS["letter"], 2),  # one notes block
+        ("detective-eye", "en", PAPERS["a4"], 2),  # a tighter layout kept, then notes
+        ("gallery-rush", "en", HALF["letter"], 4),  # a booklet: three notes blocks
+    ],
+)
+def test_sheet_is_the_same_as_with_every_trial_drawn(
+    monkeypatch: pytest.MonkeyPatch, game: str, lang: str, size, quantum: int
+) -> None:
+    quick: list[tuple[bool, int]] = []
+    real = rulesheet._build
+
+    def counted(*args, dry: bool = False, **kwargs) -> None:
+        quick.append((dry, args[6].notes))
+        real(*args, dry=dry, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(rulesheet, "_build", counted)
+        fast = rulesheet.render_pages(game, lang, size, BASE, quantum)
+    with monkeypatch.context() as m:
+        slow_builds = every_trial_drawn(m)
+        slow = rulesheet.render_pages(game, lang, size, BASE, quantum)
+    assert fast == slow
+    pages = len(PdfReader(io.BytesIO(fast)).pages)
+    assert pages % quantum == 0
+    # fewer full typesettings: trials dry, and one notes build whatever the count
+    drawn_fast = sum(1 for dry, _ in quick if not dry)
+    assert drawn_fast < len(slow_builds)
+    assert sum(1 for _, notes in quick if notes) == 1
+    assert any(dry for dry, _ in quick)
