@@ -87,7 +87,7 @@ OWNERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "table service",
         (
             "/referee/tables/service.py",
-            "/referee/tables/store.py",
+            "/referee/tables/create_request.py",
             "/referee/tables/tokens.py",
             "/referee/tables/late.py",
         ),

@@ -4,11 +4,13 @@
 ``service`` the table logic (create, act, undo, record, bots' moves) over a
 ``repository`` (one module per database: ``repo_sqlite``, ``repo_postgres``,
 their shared statements in ``repo_sql``), refusing in its own terms
-(``refusals``: a kind, never an HTTP status); ``store`` is how the views reach
-it with a database; ``api`` the JSON contract, ``pages`` the phones' pages
-(both word what the service leaves in the engine's English: ``reasons``, and
-answer each kind of refusal with its status: ``http_status``), ``events`` the
-Server-Sent Events.
+(``refusals``: a kind, never an HTTP status) and never touching the driver
+(a unit of work a lost connection failed is run again behind the repository,
+``Repository.once_more``). ``repositories`` gives a database its repository;
+``api`` the JSON contract, ``pages`` the phones' pages (both check what the
+request says, ``create_request`` for a new table, word what the service
+leaves in the engine's English: ``reasons``, and answer each kind of refusal
+with its status: ``http_status``), ``events`` the Server-Sent Events.
 """
 
 from __future__ import annotations

@@ -25,23 +25,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardpress.games import GameState
-from referee.tables import store
-from referee.tables.db import Database
+from referee.tables import service
+from referee.tables.repository import Repository, Table
 
 Key = tuple[str, int, str]  # table id, version, host token hash
-Build = Callable[["Known", store.Caller], bytes]
+Build = Callable[["Known", service.Caller], bytes]
 
 
 @dataclass
 class Known:
     """A table as read at one version, and the answers built from it so far."""
 
-    table: store.Table
-    bodies: dict[store.Caller, bytes] = field(default_factory=dict)
+    table: Table
+    bodies: dict[service.Caller, bytes] = field(default_factory=dict)
     #: what every caller's body at this version is built from (see :meth:`shared`)
     parts: dict[str, Any] = field(default_factory=dict)
 
-    def body(self, caller: store.Caller, build: Build) -> bytes:
+    def body(self, caller: service.Caller, build: Build) -> bytes:
         found = self.bodies.get(caller)
         if found is None:
             # two threads may build the same body at once: both are equal
@@ -52,7 +52,7 @@ class Known:
         """The game state at this version, for reading only (views, legal actions):
         the one the change just computed (``Table.state``), else decoded once from
         the snapshot for all of this version's callers. Nothing may apply to it."""
-        return self.shared("state", lambda: self.table.state or store.state_of(self.table))
+        return self.shared("state", lambda: self.table.state or service.state_of(self.table))
 
     def shared(self, name: str, make: Callable[[], Any]) -> Any:
         """A part of every caller's body at this version, made once (racing makers
@@ -78,7 +78,7 @@ class Answers:
                 self._known.move_to_end(key)
             return known
 
-    def remember(self, table: store.Table) -> Known:
+    def remember(self, table: Table) -> Known:
         """The table as committed at its version (read, or just written by this worker).
 
         Only a table's newest version is kept: every request reads the current
@@ -103,18 +103,18 @@ class Answers:
                     del self._latest[gone[0]]
             return known
 
-    def current(self, db: Database, table_id: str) -> Known:
+    def current(self, repo: Repository, table_id: str) -> Known:
         """The table at its current version: from memory if this version is known
         (checked by reading the version and host token hash, one short row), else
         read whole: at once when this worker holds no version of it at all."""
         if table_id in self._latest:
-            version, host_hash = store.head(db, table_id)
+            version, host_hash = service.head(repo, table_id)
             known = self._get((table_id, version, host_hash))
             if known is not None:
                 return known
-        return self.remember(store.load(db, table_id))
+        return self.remember(service.load(repo, table_id))
 
-    def at_least(self, db: Database, table_id: str, version: int) -> Known:
+    def at_least(self, repo: Repository, table_id: str, version: int) -> Known:
         """The table at ``version`` (a committed one) or newer: from memory if it holds
         such a version, else read from the database by one thread per table while the
         table's other streams in this worker wait for it."""
@@ -126,7 +126,7 @@ class Answers:
         with loading:
             found = self._newest(table_id, version)  # read meanwhile by another stream
             if found is None:  # not held: read whole at once (committed, so >= version)
-                found = self.remember(store.load(db, table_id))
+                found = self.remember(service.load(repo, table_id))
                 with self._lock:
                     self._loading.pop(table_id, None)
         return found

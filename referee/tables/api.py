@@ -11,7 +11,7 @@ from flask_babel import gettext
 from referee.bounds import client_group
 from referee.contract import Header, operation
 from referee.hosts import external_url
-from referee.tables import results, store
+from referee.tables import create_request, results, service
 from referee.tables.answers import Known
 from referee.tables.events import stream
 from referee.tables.extension import Tables, create_key, create_limit, tables, tidy
@@ -156,7 +156,7 @@ def phone_url(table_id: str, token: str, lang: str) -> str:
     return external_url("tables_pages.phone", lang=lang, table_id=table_id, token=token)
 
 
-def created_body(created: store.Created) -> TableCreated:
+def created_body(created: service.Created) -> TableCreated:
     table = created.table
     return TableCreated(
         table=table.id,
@@ -180,7 +180,7 @@ def created_body(created: store.Created) -> TableCreated:
     )
 
 
-def state_body(known: Known, caller: store.Caller) -> TableState:
+def state_body(known: Known, caller: service.Caller) -> TableState:
     """The caller's view of the table at one version (its state and events are
     decoded once for every caller: ``known``)."""
     table, state = known.table, known.state()
@@ -207,14 +207,14 @@ def _result(game: str, state: Any) -> dict[str, Any] | None:
     return found.to_json() if found is not None else None
 
 
-def serialised(known: Known, caller: store.Caller) -> bytes:
+def serialised(known: Known, caller: service.Caller) -> bytes:
     """The caller's answer at this version, as sent (built once per version and caller)."""
     return state_body(known, caller).model_dump_json().encode()
 
 
 def _answer(known: Known, token: str | None) -> Response:
     """The caller's state, built once per version and caller in this worker."""
-    body = known.body(store.identify(known.table, token), serialised)
+    body = known.body(service.identify(known.table, token), serialised)
     response = Response(body, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -245,7 +245,7 @@ def _json(body: dict[str, Any], status: int = 200) -> Response:
 def create(req: CreateTable) -> TableCreated:
     """Create a table; the answer holds every link (tokens are never shown again)."""
     tidy()
-    return created_body(store.create(tables().db, req, create_key(idempotency_key())))
+    return created_body(create_request.create(tables().repo, req, create_key(idempotency_key())))
 
 
 @operation(
@@ -260,7 +260,7 @@ def create(req: CreateTable) -> TableCreated:
 )
 def show(table_id: str) -> Response:
     ext = tables()
-    return _answer(ext.answers.current(ext.db, table_id), bearer())
+    return _answer(ext.answers.current(ext.repo, table_id), bearer())
 
 
 @operation(
@@ -279,8 +279,8 @@ def show(table_id: str) -> Response:
 def act(req: ActionRequest, table_id: str) -> Response:
     token, ext = bearer(), tables()
     seen = ext.answers.newest(table_id)
-    table = store.act(
-        ext.db,
+    table = service.act(
+        ext.repo,
         table_id,
         token,
         req.action,
@@ -304,7 +304,7 @@ def act(req: ActionRequest, table_id: str) -> Response:
 )
 def undo(table_id: str) -> Response:
     token, ext = bearer(), tables()
-    table = store.undo(ext.db, table_id, token)
+    table = service.undo(ext.repo, table_id, token)
     ext.bus.publish(table.id, table.version)
     return _answer(ext.answers.remember(table), token)
 
@@ -323,7 +323,7 @@ def undo(table_id: str) -> Response:
     "shuffle) and every secret action (a bid or card placed face down) is null.",
 )
 def record(table_id: str) -> Response:
-    return _json(store.record(tables().db, table_id, bearer()))
+    return _json(service.game_record(tables().repo, table_id, bearer()).shown())
 
 
 @operation(
@@ -351,12 +351,12 @@ def events(table_id: str) -> Response:
 
 def _events(table_id: str) -> Response:
     ext = tables()
-    known = ext.answers.current(ext.db, table_id)
+    known = ext.answers.current(ext.repo, table_id)
     token = request.args.get("token")
     state = None
     if token is not None:
         try:
-            caller = store.identify(known.table, token)
+            caller = service.identify(known.table, token)
         except Refused:
             raise ApiError(
                 N_("this token does not belong to this table"), "token", status=403
@@ -392,7 +392,7 @@ def _too_many_streams(full: str) -> ApiError:
 
 
 def _state_events(
-    ext: Tables, known: Known, token: str, caller: store.Caller
+    ext: Tables, known: Known, token: str, caller: service.Caller
 ) -> Callable[[int], str | None]:
     """A stream's state events: the first one is the answer already built to check
     the token (the stream's first version); each later one the caller's state at
@@ -411,11 +411,11 @@ def _state_events(
     def state(version: int) -> str | None:
         if pending:
             return pending.pop()
-        now = ext.answers.at_least(ext.db, table_id, version)
+        now = ext.answers.at_least(ext.repo, table_id, version)
         hashes = (now.table.host_hash, now.table.seat_hashes)
         if hashes != named[0]:
             try:
-                named[:] = [hashes, store.identify(now.table, token)]
+                named[:] = [hashes, service.identify(now.table, token)]
             except Refused:
                 return None
         return now.body(named[1], serialised).decode()

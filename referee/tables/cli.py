@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from referee.tables import ratelimit, store
+from referee.tables import ratelimit, service
 from referee.tables.db import Database, current_revision, head_revision, upgrade
+from referee.tables.repositories import repository
 
 
 def _database() -> tuple[Database, dict]:
@@ -34,7 +35,7 @@ def prune_tables(days: float | None) -> str:
         idle = float(config["TABLES_IDLE_DAYS"] if days is None else days)
         finished = float(config["TABLES_FINISHED_DAYS"])
         ratelimit.prune(db)  # rate-limit windows that have ended
-        gone = store.prune(db, idle, min(idle, finished))
+        gone = service.prune(repository(db), idle, min(idle, finished))
         return (
             f"removed {gone} table(s) idle for {idle:g} day(s) or more, "
             f"or finished {min(idle, finished):g} day(s) ago or more"

@@ -6,7 +6,7 @@ number of players the game takes, names told apart, bots on seats that
 exist, and what the game's spec finds wrong with the options (an option it
 has not, a value of the wrong type, a printed deck it has not). Both ways
 of creating a table (the JSON API and the create form) come through
-:func:`engine_options`.
+:func:`create`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,19 @@ from typing import Any
 from cardpress.games import GAMES
 from cardpress.games.registry import TableOptionError
 from cardpress.players import first_repeat
+from referee.tables import service
 from referee.tables.http_status import api_error
+from referee.tables.repository import Repository
 from referee.tables.schemas import TABLE_OPTIONS, CreateTable, option_refusal
-from referee.tables.service import options_refused
+from referee.tables.service import Created, CreateKey, deck_version, options_refused
 from referee.validation import N_, ApiError
+
+
+def create(repo: Repository, request: CreateTable, create_key: CreateKey | None = None) -> Created:
+    """The table the request asks for, once checked (else the refusal naming the field)."""
+    options = engine_options(request)
+    deck = deck_version(request.game, request.options)
+    return service.create(repo, request, options, create_key, deck)
 
 
 def engine_options(request: CreateTable) -> dict[str, Any]:

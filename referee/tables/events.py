@@ -18,9 +18,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from referee.tables import store
 from referee.tables.db import Database
 from referee.tables.priority import behind_requests
+from referee.tables.repositories import repository
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class Bus:
         self._watches: dict[str, _Watch] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
-        self.repo = store.repository(db)
+        self.repo = repository(db)
         #: set: the listener ends
         self.stopped = threading.Event()
         # a new watch may have missed a change made between its read and its

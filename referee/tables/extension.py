@@ -13,10 +13,12 @@ from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import SQLAlchemyError
 
 from referee.bounds import StreamSlots, client_group
-from referee.tables import ratelimit, store
+from referee.tables import ratelimit, service
 from referee.tables.answers import Answers
 from referee.tables.db import Database, default_url, upgrade
 from referee.tables.events import Bus
+from referee.tables.repositories import repository
+from referee.tables.repository import Repository
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,7 @@ class Tables:
     streams: StreamSlots
     _db: Database | None = None
     _bus: Bus | None = None
+    _repo: Repository | None = None
     #: this worker's latest answer per table (built once per version and caller)
     answers: Answers = field(default_factory=Answers)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -85,8 +88,16 @@ class Tables:
                     db = Database(self.url)
                     upgrade(db.engine)
                     self._bus = Bus(db, self.poll_seconds)
+                    self._repo = repository(db)
                     self._db = db
         return self._db
+
+    @property
+    def repo(self) -> Repository:
+        """The database's repository: what the views hand the service."""
+        self.db  # noqa: B018 - creates the repository with the database
+        assert self._repo is not None
+        return self._repo
 
     @property
     def bus(self) -> Bus:
@@ -139,17 +150,17 @@ def warm(app: object) -> None:
     if ext is None:
         return
     try:
-        store.repository(ext.db).warm()
+        ext.repo.warm()
     except SQLAlchemyError:
         log.warning("tables: the database cannot be opened yet", exc_info=True)
 
 
-def create_key(key: str | None) -> store.CreateKey | None:
+def create_key(key: str | None) -> service.CreateKey | None:
     """A create's Idempotency-Key (or the create form's nonce), scoped to the
     client's address (the rate limiter's, so ProxyFix's when configured)."""
     if not key:
         return None
-    return store.CreateKey(
+    return service.CreateKey(
         key,
         client_key(),
         str(current_app.config["SECRET_KEY"]),
@@ -168,8 +179,8 @@ def tidy() -> None:
         return
     ext.pruned_at = now
     try:
-        gone = store.prune(
-            ext.db, float(config["TABLES_IDLE_DAYS"]), float(config["TABLES_FINISHED_DAYS"])
+        gone = service.prune(
+            ext.repo, float(config["TABLES_IDLE_DAYS"]), float(config["TABLES_FINISHED_DAYS"])
         )
         ratelimit.prune(ext.db)
     except SQLAlchemyError:

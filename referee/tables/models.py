@@ -47,7 +47,7 @@ class GameTable(Base):
     bots: Mapped[list[int]] = mapped_column(JSON)
     lang: Mapped[str] = mapped_column(String(8))
     host_hash: Mapped[str] = mapped_column(String(64))
-    #: hash of the client and Idempotency-Key the table was created with (store.CreateKey:
+    #: hash of the client and Idempotency-Key the table was created with (service.CreateKey:
     #: a repeat by that client gets the same links)
     create_key: Mapped[str | None] = mapped_column(String(64), unique=True)
     #: goes up by one with every committed change (actions, bot moves, undo)
@@ -105,7 +105,7 @@ class Action(Base):
     version: Mapped[int] = mapped_column(Integer)
     #: the version of the undo that took it back (None: still in the game)
     undone_version: Mapped[int | None] = mapped_column(Integer)
-    #: the caller's Idempotency-Key, scoped to the caller (store.scoped_key): a
+    #: the caller's Idempotency-Key, scoped to the caller (service.scoped_key): a
     #: retried POST finds it and is not applied again
     client_key: Mapped[str | None] = mapped_column(String(100))
     #: the fingerprint of the request sent with ``client_key``: the same key with

@@ -43,12 +43,14 @@ from referee.catalogue import catalogue
 from referee.contract import parse
 from referee.hosts import external_url, picture_base_url
 from referee.i18n import keeps_query, text
-from referee.tables import guide, results, store, words
+from referee.tables import create_request, guide, results, service, words
 from referee.tables.extension import create_key, create_limit, tables, tidy
 from referee.tables.http_status import as_api_error
 from referee.tables.reasons import worded
 from referee.tables.refusals import Refused
+from referee.tables.repository import Table
 from referee.tables.schemas import MAX_SEATS, CreateTable
+from referee.tables.service import Caller
 from referee.validation import N_, ApiError, ascii_number
 
 bp = Blueprint("tables_pages", __name__, url_prefix="/<lang:lang>/tables")
@@ -59,7 +61,7 @@ SEAT = "seat"
 #: every engine option a host can pick on the create page: game -> option ->
 #: choices (the engine's default first). Those the spec marks ``shown`` are in
 #: view, the rest folded away, so the common case stays one tap. 絵師100人展's ``deck`` is the
-#: table's (store.TABLE_OPTIONS): the printed deck by default here, so phones
+#: table's (schemas.TABLE_OPTIONS): the printed deck by default here, so phones
 #: show the cards the players hold; the engine's ``decks`` (card data) is not
 #: a choice.
 OPTION_CHOICES: PerGame = PerGame(
@@ -68,6 +70,7 @@ OPTION_CHOICES: PerGame = PerGame(
         for name, o in spec.offered.items()
     }
 )
+
 
 def _declared(key: str) -> Option | None:
     """The option of that name as a game's spec declares it, with its wording (an
@@ -233,7 +236,9 @@ def new() -> Any:
         try:
             req = _create_request(request.form, game)
             tidy()
-            created = store.create(tables().db, req, create_key(request.form.get("nonce")))
+            created = create_request.create(
+                tables().repo, req, create_key(request.form.get("nonce"))
+            )
         except (ApiError, Refused) as refused:
             exc = as_api_error(refused)
             # PRG: the refusal is shown by a GET, so a reload never posts the form again
@@ -267,16 +272,16 @@ def new() -> Any:
     )
 
 
-def _table_or_404(table_id: str) -> store.Table:
+def _table_or_404(table_id: str) -> Table:
     try:
-        return store.load(tables().db, table_id)
+        return service.load(tables().repo, table_id)
     except Refused:
         abort(404)
 
 
-def _caller(table: store.Table, token: str | None) -> store.Caller:
+def _caller(table: Table, token: str | None) -> Caller:
     try:
-        return store.identify(table, token)
+        return service.identify(table, token)
     except Refused:
         abort(404)  # a wrong token looks exactly like a missing table
 
@@ -337,7 +342,7 @@ def picture_url(game: str, cid: Any, view: Any) -> str | None:
 def watch(table_id: str) -> str:
     """The spectator's page: the public table, e.g. on a shared screen."""
     table = _table_or_404(table_id)
-    return _render(table, store.SPECTATOR, None)
+    return _render(table, service.SPECTATOR, None)
 
 
 @bp.get("/<table_id>/<token>")
@@ -352,7 +357,7 @@ def phone(table_id: str, token: str) -> str:
 @bp.get("/<table_id>/record")
 def public_record(table_id: str) -> Any:
     """The record for everyone once the game is over."""
-    return _record_page(_table_or_404(table_id), store.SPECTATOR, None)
+    return _record_page(_table_or_404(table_id), service.SPECTATOR, None)
 
 
 @bp.get("/<table_id>/<token>/record")
@@ -362,9 +367,9 @@ def record(table_id: str, token: str) -> Any:
     return _record_page(table, _caller(table, token), token)
 
 
-def _record_page(table: store.Table, caller: store.Caller, token: str | None) -> Any:
+def _record_page(table: Table, caller: Caller, token: str | None) -> Any:
     try:
-        found = store.game_record(tables().db, table.id, token)
+        found = service.game_record(tables().repo, table.id, token)
     except Refused:
         back = url_for(".phone", table_id=table.id, token=token) if token else None
         return render_template(
@@ -567,7 +572,7 @@ def _pop_said(key: str) -> dict[str, Any]:
     return found or {}
 
 
-def _said_key(table_id: str, caller: store.Caller) -> str:
+def _said_key(table_id: str, caller: Caller) -> str:
     return f"{table_id}/{caller.role}/{caller.seat}"
 
 
@@ -575,10 +580,10 @@ def _said_key(table_id: str, caller: store.Caller) -> str:
 def phone_post(table_id: str, token: str) -> Any:
     table = _table_or_404(table_id)
     caller = _caller(table, token)
-    db = tables().db
+    repo = tables().repo
     try:
         if request.form.get("undo") and caller.role == "host":
-            table = store.undo(db, table_id, token)
+            table = service.undo(repo, table_id, token)
         elif request.form.get("action") and caller.role == "seat":
             version = request.form.get("version", "")
             action = request.form["action"]
@@ -587,8 +592,8 @@ def phone_post(table_id: str, token: str) -> Any:
                 if not picked:
                     return _keep_said(_said_key(table_id, caller), _("Tick at least one card."))
                 action = words.of(table.game).ticked(picked)
-            table = store.act(
-                db,
+            table = service.act(
+                repo,
                 table_id,
                 token,
                 action,
@@ -599,8 +604,8 @@ def phone_post(table_id: str, token: str) -> Any:
             abort(400)
     except (ApiError, Refused) as refused:
         exc = as_api_error(refused)
-        fresh = store.load(db, table_id)
-        view = store.state_of(fresh).view(caller.seat)
+        fresh = service.load(repo, table_id)
+        view = service.state_of(fresh).view(caller.seat)
         message = _in_words(table.game, exc, view)
         if exc.status == 409 and exc.field == "version":
             message = _("The table moved on before your tap arrived; here it is now.")
@@ -614,13 +619,13 @@ def _nothing_to_undo() -> str:
 
 
 def _render(
-    table: store.Table,
-    caller: store.Caller,
+    table: Table,
+    caller: Caller,
     token: str | None,
     error: str | None = None,
     rule: str | None = None,
 ) -> str:
-    state = store.state_of(table)
+    state = service.state_of(table)
     seat = caller.seat
     view = state.view(seat)
     public = state.view(None)
@@ -630,7 +635,7 @@ def _render(
     game = table.game
     events = [
         (words.event(game, ev, names, public), ev.get("rule_ids", []))
-        for ev in store.recent_events(tables().db, table.id)
+        for ev in service.recent_events(tables().repo, table.id)
     ]
     terminal = state.is_terminal()
     host_links = []
@@ -661,7 +666,7 @@ def _render(
         card_picker=card_picker(game, legal, view, request.args.get("first")),
         declare_picker=declare_picker(game, legal, view, request.args.get("painter")),
         guide=guide.lines(game, view, names, seat),
-        can_undo=caller.role == "host" and store.has_person_moves(tables().db, table.id),
+        can_undo=caller.role == "host" and service.has_person_moves(tables().repo, table.id),
         nothing_to_undo=_nothing_to_undo(),
         bid_picker=bid_picker(game, legal, view),
         picked_bid=PICKED_BID,

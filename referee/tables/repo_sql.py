@@ -9,22 +9,24 @@ processes hear of a change) is in :mod:`referee.tables.repo_sqlite` and
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, String, bindparam, cast, delete, func, insert, select
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from referee.tables.db import Database
+from referee.tables.db import Database, once_more_on_disconnect
 from referee.tables.late import Logged
 from referee.tables.models import Action, GameTable, Refusal, Seat, utcnow
 from referee.tables.repository import Live, NewTable, Table, checked, not_found
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
 
 _T, _S, _A, _R = GameTable.__table__, Seat.__table__, Action.__table__, Refusal.__table__
 _SEAT_HASHES = (
@@ -90,6 +92,10 @@ class SqlRepository:
         self.db = db
         #: the event poll's statement per number of watched tables
         self._versions: dict[int, Any] = {}
+
+    def once_more(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """See :func:`referee.tables.db.once_more_on_disconnect` (why running again is safe)."""
+        return once_more_on_disconnect(work)(*args, **kwargs)
 
     # ------------------------------------------------------------------ read
 

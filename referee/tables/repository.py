@@ -16,14 +16,19 @@ import re
 import threading
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypedDict, TypeVar
 
 from referee.tables.refusals import Refusal, Refused
 from referee.validation import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cardpress.games import GameState
     from referee.tables.late import Logged
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -125,8 +130,14 @@ class Repository(Protocol):
     """A database holding live tables, as :mod:`referee.tables.service` uses it.
 
     Reads are of what is committed and never wait for a writer. Every method
-    may raise the driver's errors; a lost connection is the caller's to
-    retry (:func:`referee.tables.db.once_more_on_disconnect`)."""
+    may raise the driver's errors; a unit of work that a lost connection
+    failed is run again by :meth:`once_more`, so the service never sees
+    the driver."""
+
+    def once_more(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``work(*args, **kwargs)``, run once more if the database connection turned
+        out dead (after a database restart); ``work`` must be safe to run again."""
+        ...
 
     def fetch(self, table_id: str, client_key: str | None = None) -> tuple[Table, str | None]:
         """The table and the fingerprint of the request ``client_key`` was applied

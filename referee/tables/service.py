@@ -25,6 +25,7 @@ gets a conflict naming the current version.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -33,7 +34,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from cardpress.games import GAMES, GameState, IllegalAction
 from cardpress.games.base import OptionError, withheld
@@ -43,12 +44,44 @@ from referee.tables.refusals import Refusal, Refused
 from referee.tables.repository import Change, Live, LogRow, NewTable, Repository, Table
 from referee.validation import N_, English
 
-if TYPE_CHECKING:
-    from referee.tables.schemas import CreateTable
+P = ParamSpec("P")
+T = TypeVar("T")
 
 MAX_TRIES = 50  # computations of one change while others keep committing first
 MAX_BOT_MOVES = 20_000  # per change; a whole all-bot game is far shorter
 BOT = "heuristic"
+
+
+def unit_of_work(
+    work: Callable[Concatenate[Repository, P], T],
+) -> Callable[Concatenate[Repository, P], T]:
+    """A public call the repository runs once more if the connection turned out
+    dead (:meth:`~referee.tables.repository.Repository.once_more`): each is safe to
+    run again, since reads are and a change is computed anew against the table
+    as then committed (a retried action with an Idempotency-Key that did land
+    is found and answered, not applied twice)."""
+
+    @functools.wraps(work)
+    def run(repo: Repository, *args: P.args, **kwargs: P.kwargs) -> T:
+        return repo.once_more(work, repo, *args, **kwargs)
+
+    return run
+
+
+class CreateTable(Protocol):
+    """What a create asks for, as the callers have checked it (the API's model,
+    :class:`referee.tables.schemas.CreateTable`, which the service need not know)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def bots(self) -> Sequence[int]: ...
+    @property
+    def lang(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -143,6 +176,7 @@ class CreateKey:
         return tokens.keyed_host_token(self.secret, self.hash, table_id)
 
 
+@unit_of_work
 def create(
     repo: Repository,
     request: CreateTable,
@@ -256,6 +290,34 @@ def load(repo: Repository, table_id: str) -> Table:
     return repo.fetch(table_id)[0]
 
 
+def head(repo: Repository, table_id: str) -> tuple[int, str]:
+    """The table's current version and host token hash: what an answer kept in
+    memory must match (referee.tables.answers)."""
+    return repo.head(table_id)
+
+
+def versions(repo: Repository, table_ids: list[str]) -> dict[str, int]:
+    return repo.versions(table_ids)
+
+
+@unit_of_work
+def recent_events(repo: Repository, table_id: str, limit: int = 12) -> list[dict[str, Any]]:
+    """The public events of the latest live actions, oldest first (for the phone pages)."""
+    return repo.recent_events(table_id, limit)
+
+
+def has_person_moves(repo: Repository, table_id: str) -> bool:
+    """Whether undo has something to take back: a person's move still live
+    (a bot's alone would only be played again at once)."""
+    return repo.has_person_moves(table_id)
+
+
+def prune(repo: Repository, idle_days: float, finished_days: float | None = None) -> int:
+    """Delete tables untouched for ``idle_days`` (abandoned), and finished ones
+    untouched for ``finished_days``; returns how many went."""
+    return repo.prune(idle_days, finished_days)
+
+
 @dataclass(frozen=True)
 class Record:
     """A table's record: the whole truth from the log, and whether the game is over."""
@@ -271,6 +333,7 @@ class Record:
         return withheld(GAMES[self.full["game"]].state_class, self.full)
 
 
+@unit_of_work
 def game_record(repo: Repository, table_id: str, caller_token: str | None) -> Record:
     """The record, built from the log (the truth), not the snapshot: the host's
     (withheld, see :meth:`Record.shown`) while the game goes on, everyone's after."""
@@ -295,6 +358,7 @@ def _record(table: Table, actions: Sequence[Live]) -> dict[str, Any]:
     }
 
 
+@unit_of_work
 def replayed(repo: Repository, table_id: str) -> GameState:
     """The state as the log says it is (what the snapshot must equal)."""
     table, live = repo.with_live(table_id)
@@ -304,6 +368,7 @@ def replayed(repo: Repository, table_id: str) -> GameState:
 # --------------------------------------------------------------------------- change
 
 
+@unit_of_work
 def act(
     repo: Repository,
     table_id: str,
@@ -520,6 +585,7 @@ def _write(
     )
 
 
+@unit_of_work
 def undo(repo: Repository, table_id: str, token: str | None) -> Table:
     """Take back the last person's action (and the bot moves that followed it).
 

@@ -104,11 +104,11 @@ def logged(client: Any, table: str, host_token: str) -> dict[str, Any]:
     """The table's whole record as the referee keeps it (its action log): what
     the record API withholds from everyone, the host included, until the game
     is over (the seed, every secret move)."""
-    from referee.tables import store
+    from referee.tables import service
 
     app = getattr(client, "application", client)
     with app.app_context():
-        return store.game_record(app.extensions["cardpress-tables"].db, table, host_token).full
+        return service.game_record(app.extensions["cardpress-tables"].repo, table, host_token).full
 
 
 def said_list(names: list[str]) -> str:

@@ -8,8 +8,9 @@ import threading
 from flask import Flask
 
 from cardpress.games import GAMES, replay
-from referee.tables import store
 from referee.tables.answers import Answers, Known
+from referee.tables.repository import Table
+from referee.tables.service import Caller
 from tests.referee.tables.conftest import auth, create_table, logged, make_app
 
 
@@ -69,7 +70,7 @@ def test_one_version_answers_each_caller_its_own_view(api, tables_app):
             assert got["seat"] == seat
             assert got["view"] == full.view(seat)
     ext = tables_app.extensions["cardpress-tables"]
-    remembered = ext.answers.current(ext.db, table).bodies
+    remembered = ext.answers.current(ext.repo, table).bodies
     assert len(remembered) == 5  # three seats, the host, the spectators: one body each
 
 
@@ -81,8 +82,8 @@ def test_a_foreign_token_is_refused_whatever_is_remembered(api):
     assert got.status_code == 403
 
 
-def _table(table_id: str, version: int) -> store.Table:
-    return store.Table(
+def _table(table_id: str, version: int) -> Table:
+    return Table(
         id=table_id,
         game="finger-auction",
         players=["A", "B"],
@@ -118,12 +119,12 @@ def test_a_body_built_by_racing_threads_is_one_answer():
     start = threading.Barrier(8)
     got: list[bytes] = []
 
-    def build(known: Known, caller: store.Caller) -> bytes:
+    def build(known: Known, caller: Caller) -> bytes:
         return f"{known.table.version}:{caller.seat}".encode()
 
     def ask() -> None:
         start.wait()
-        got.append(known.body(store.Caller("seat", 1), build))
+        got.append(known.body(Caller("seat", 1), build))
 
     threads = [threading.Thread(target=ask) for _ in range(8)]
     for t in threads:
@@ -131,7 +132,7 @@ def test_a_body_built_by_racing_threads_is_one_answer():
     for t in threads:
         t.join(10)
     assert got == [b"0:1"] * 8
-    assert known.body(store.Caller("seat", 0), build) == b"0:0"
+    assert known.body(Caller("seat", 0), build) == b"0:0"
 
 
 def _close(*apps: Flask) -> None:

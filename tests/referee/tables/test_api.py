@@ -9,7 +9,8 @@ from sqlalchemy import text
 
 from cardpress.games import GAMES, replay
 from cardpress.players import MAX_NAME
-from referee.tables import store
+from referee.tables import service
+from referee.tables.repositories import repository
 from tests.referee.tables.conftest import auth, create_table, logged
 
 
@@ -301,8 +302,8 @@ def test_snapshot_equals_the_replayed_log(api, tables_app):
             headers=auth(aki),
         )
     db = tables_app.extensions["cardpress-tables"].db
-    assert store.replayed(db, table) == GAMES["gallery-rush"].from_json(
-        store.load(db, table).snapshot
+    assert service.replayed(repository(db), table) == GAMES["gallery-rush"].from_json(
+        service.load(repository(db), table).snapshot
     )
 
 

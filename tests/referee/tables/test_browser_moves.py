@@ -13,7 +13,7 @@ from contextlib import ExitStack
 import pytest
 
 from cardpress.games import GAMES
-from referee.tables import store
+from referee.tables.repo_sql import live_actions
 from tests.referee.conftest import phone_page
 from tests.referee.tables.test_browser import _in_step, live_server  # noqa: F401 (a fixture)
 
@@ -132,7 +132,7 @@ def _logged(app, table: str) -> list[list]:
     """The table's live action log as stored: (seat, action) oldest first."""
     db = app.extensions["cardpress-tables"].db
     with db.session() as session:
-        return [[a.seat, a.action] for a in store.live_actions(session, table)]
+        return [[a.seat, a.action] for a in live_actions(session, table)]
 
 
 def _seat_path(made: dict, seat: int, lang: str = "en") -> str:

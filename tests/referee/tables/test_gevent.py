@@ -170,9 +170,9 @@ import json, sys, time
 import gevent
 import psycopg.waiting
 from sqlalchemy import text
-from referee.tables import store
 from referee.tables.db import Database, upgrade
 from referee.tables.events import Bus
+from referee.tables.repo_postgres import NOTIFY_CHANNEL
 
 db = Database(sys.argv[1])
 upgrade(db.engine)
@@ -188,7 +188,7 @@ clock = gevent.spawn(tick)
 with bus.watching("some-table", 0) as watch:
     gevent.sleep(1.5)  # the listener waits for notifications, a second at a time
     with db.read() as conn:
-        conn.execute(text("SELECT pg_notify(:c, 'some-table:5')"), {"c": store.NOTIFY_CHANNEL})
+        conn.execute(text("SELECT pg_notify(:c, 'some-table:5')"), {"c": NOTIFY_CHANNEL})
     heard = Bus.wait(watch, 0, 5)
 bus.stop()
 clock.kill()

@@ -130,17 +130,19 @@ def test_a_repeated_create_with_another_body_is_a_409(api):
 
 
 def test_a_create_key_expires(tables_app):
-    from referee.tables import store
+    from referee.tables import create_request, service
+    from referee.tables.repositories import repository
     from referee.tables.schemas import CreateTable
 
-    db = tables_app.extensions["cardpress-tables"].db
+    db = repository(tables_app.extensions["cardpress-tables"].db)
     request = CreateTable.model_validate(PAYLOAD)
-    lasting = store.CreateKey("k", "192.0.2.1", "secret", 3600)
+    lasting = service.CreateKey("k", "192.0.2.1", "secret", 3600)
     assert (
-        store.create(db, request, lasting).table.id == store.create(db, request, lasting).table.id
+        create_request.create(db, request, lasting).table.id
+        == create_request.create(db, request, lasting).table.id
     )
-    expired = store.CreateKey("k2", "192.0.2.1", "secret", 0)
-    first = store.create(db, request, expired)
-    again = store.create(db, request, expired)
+    expired = service.CreateKey("k2", "192.0.2.1", "secret", 0)
+    first = create_request.create(db, request, expired)
+    again = create_request.create(db, request, expired)
     assert again.table.id != first.table.id
-    assert store.identify(store.load(db, first.table.id), first.host_token).role == "host"
+    assert service.identify(service.load(db, first.table.id), first.host_token).role == "host"

@@ -12,7 +12,8 @@ import threading
 import pytest
 
 from cardpress.games import GAMES, replay
-from referee.tables import late, store
+from referee.tables import late, service
+from referee.tables.repositories import repository
 from tests.referee.tables.conftest import auth, create_table, logged
 
 #: every game with a simultaneous decision, and a table size that has one
@@ -61,7 +62,7 @@ def test_every_simultaneous_decision_accepts_every_seat_on_the_version_it_began(
     record = api.get(f"/api/v1/tables/{table}/record").get_json()
     assert record == twin.record()
     db = tables_app.extensions["cardpress-tables"].db
-    assert store.replayed(db, table) == twin
+    assert service.replayed(repository(db), table) == twin
 
 
 def test_three_phones_bidding_at_once_from_threads_are_all_applied(tables_app):

@@ -396,7 +396,7 @@ def test_two_hand_bids_are_picked_right_then_left_without_javascript(api):
 
 def test_every_engine_option_has_a_choice_in_words():
     from referee.tables.pages import OPTION_CHOICES, SEAT
-    from referee.tables.store import TABLE_OPTIONS
+    from referee.tables.schemas import TABLE_OPTIONS
 
     for game, spec in GAMES.items():
         offered = set(spec.options) - {"decks"} | set(TABLE_OPTIONS[game])

@@ -29,8 +29,9 @@ from sqlalchemy import create_engine, text
 
 from cardpress.games import GAMES
 from referee import gunicorn_conf
-from referee.tables import store
+from referee.tables import service
 from referee.tables.db import POOL_SIZE, Database
+from referee.tables.repositories import repository
 from tests.pgcluster import stop_group, wait_for
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -189,7 +190,7 @@ def test_every_acknowledged_move_survives_kill_9(backend, database_urls, tmp_pat
         database = Database(url)  # the log itself: mid-game the API withholds the bids
         for table, (body, _twin) in games.items():
             call(base, "GET", f"/api/v1/tables/{table}/record", token=body["host"]["token"])
-            record = store.game_record(database, table, body["host"]["token"]).full
+            record = service.game_record(repository(database), table, body["host"]["token"]).full
             done = acknowledged[table]
             assert record["actions"][: len(done)] == done
             assert len(record["actions"]) <= len(done) + 1  # at most the one in flight
@@ -287,14 +288,16 @@ def test_the_pool_is_warmed_with_the_hot_statements_and_nothing_changes(database
     no row: no table moves, nothing is logged, no phone is told of anything."""
     import psycopg
 
-    from referee.tables import store
+    from referee.tables import create_request
     from referee.tables.db import Database, upgrade
+    from referee.tables.repo_postgres import NOTIFY_CHANNEL, warm_up
+    from referee.tables.repositories import repository
     from referee.tables.schemas import CreateTable
 
     url = database_urls["make"]("postgresql")
     db = Database(url)
     upgrade(db.engine)
-    created = store.create(db, CreateTable.model_validate(GAME))
+    created = create_request.create(repository(db), CreateTable.model_validate(GAME))
     table_id = created.table.id
     db.dispose()
     db = Database(url)
@@ -303,8 +306,8 @@ def test_the_pool_is_warmed_with_the_hot_statements_and_nothing_changes(database
         autocommit=True,
     )
     try:
-        listener.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
-        db.warm(store.warm_up())
+        listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        db.warm(warm_up())
         last = [
             query
             for (query,) in listener.execute(
@@ -314,9 +317,12 @@ def test_the_pool_is_warmed_with_the_hot_statements_and_nothing_changes(database
         ]
         warmed = [q for q in last if "WITH moved AS" in q]
         assert len(warmed) == POOL_SIZE, last  # every backend ran the write, the last one
-        table = store.load(db, table_id)
+        table = service.load(repository(db), table_id)
         assert (table.version, table.events) == (0, [])
-        assert store.record(db, table_id, created.host_token)["actions"] == []
+        assert (
+            service.game_record(repository(db), table_id, created.host_token).shown()["actions"]
+            == []
+        )
         assert list(listener.notifies(timeout=0.5)) == []
     finally:
         listener.close()

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardpress.games import GAMES, replay
-from referee.tables import store
+from referee.tables import service
+from referee.tables.repositories import repository
 from tests.referee.tables.conftest import auth, create_table, logged
 
 SETTINGS = settings(
@@ -147,6 +148,6 @@ def test_undos_racing_bids_each_take_back_one_person_and_keep_the_log_true(table
     assert len(record["actions"]) == 4 - undone
     assert state["version"] == 4 + undone
     db = tables_app.extensions["cardpress-tables"].db
-    assert store.replayed(db, table) == GAMES["finger-auction"].from_json(
-        store.load(db, table).snapshot
+    assert service.replayed(repository(db), table) == GAMES["finger-auction"].from_json(
+        service.load(repository(db), table).snapshot
     )

@@ -18,7 +18,7 @@ from sqlalchemy import update
 from cardpress.catalogue import load_catalogue
 from referee.report import build, pdf, tokens
 from referee.report.words import words
-from referee.tables import store
+from referee.tables import service
 from referee.tables.db import Database, upgrade
 from referee.tables.models import GameTable
 from tests.referee.tables import report_seed
@@ -117,7 +117,7 @@ def test_figures_equal_the_records(seeded_app, tmp_path):
     rush += report_seed.seed(db, "gallery-rush", 6, 4, start=100, now=now)
     auction = report_seed.seed(db, "finger-auction", 9, 3, start=200, now=now)
     strict = report_seed.seed(db, "finger-auction", 4, 2, 300, {"variant": "strict"}, now)
-    version = store.deck_version("finger-auction", {})
+    version = service.deck_version("finger-auction", {})
     assert version == load_catalogue().deck("triptych").version != ""
     printed = report_seed.seed(db, "finger-auction", 5, 4, 400, now=now, deck_version=version)
     # refusals through the real API: each illegal bid is a 400 naming its rule

@@ -1,7 +1,7 @@
 """Idempotency keys per caller and request: the fingerprint of a keyed action.
 
 ``actions.client_key`` now holds the key scoped to its caller
-(``store.scoped_key``), and ``request_hash`` the fingerprint of the request
+(``service.scoped_key``), and ``request_hash`` the fingerprint of the request
 it came with, so the same key with another body is refused. Keys logged
 before (raw, unscoped) no longer match anything: a retry sent across the
 upgrade is taken as a new request.
