@@ -282,10 +282,31 @@ def run_job(job: Job, opts: Options) -> tuple[Job, list[str], list[str], str | N
         try:
             written = _run(job, opts)
         except Exception as exc:  # reported as one line; the previous file stays
-            first = str(exc).splitlines()[0] if str(exc) else ""
-            error = f"{job.name}: {type(exc).__name__}: {first}"
+            error = _error_line(job, exc)
     notes = sorted({str(w.message) for w in caught})
     return job, written, notes, error
+
+
+def _error_line(job: Job, exc: Exception) -> str:
+    """One line naming the output and what went wrong: a problem the person can fix (a
+    file in the way, a conversion refused) in its own words; anything else with its
+    exception's name, which is what a bug report needs."""
+    from cardpress.print.designer_art import ArtError
+    from cardpress.print.export import ExportError
+
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    said = (OSError, ArtError, ExportError, *_conversion_errors())
+    why = first if isinstance(exc, said) and first else f"{type(exc).__name__}: {first}"
+    if any(why.startswith(f"{output}:") for output in job.outputs):
+        return why  # it names which of the job's files already
+    return f"{job.name}: {why}"
+
+
+def _conversion_errors() -> tuple[type[Exception], ...]:
+    from cardpress.print.cmyk import ProfileMissing
+    from cardpress.print.pdfx import PdfxError
+
+    return (PdfxError, ProfileMissing)
 
 
 def run_jobs(jobs: list[Job], opts: Options) -> list[tuple[Job, list[str], list[str], str | None]]:
@@ -346,15 +367,18 @@ def _run(job: Job, opts: Options) -> list[str]:
         write_atomic(out / job.outputs[0], data)
         return list(job.outputs)
     if job.kind == "pdfx":
-        from cardpress.print.pdfx import for_service, to_pdfx4
+        from cardpress.print.pdfx import PdfxError, for_service, to_pdfx4
         from cardpress.print.preflight import services
 
         cmyk = render_print_shop_pdf(
             deck, job.lang, opts.base_url, size=opts.size, root=root, cmyk=True
         )
-        write_atomic(out / job.outputs[0], to_pdfx4(cmyk))
-        for rel, service in zip(job.outputs[1:], opts.pod, strict=True):
-            write_atomic(out / rel, for_service(cmyk, services()[service]))
+        for rel, service in zip(job.outputs, (None, *opts.pod), strict=True):
+            try:
+                data = to_pdfx4(cmyk) if service is None else for_service(cmyk, services()[service])
+            except PdfxError as exc:  # named by the file it was to be
+                raise PdfxError(f"{rel}: {exc}") from None
+            write_atomic(out / rel, data)
         return list(job.outputs)
     if job.kind == "pod":
         paths = export_pod_images(deck, job.lang, opts.base_url, out, job.service, root=root)

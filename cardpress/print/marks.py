@@ -42,6 +42,10 @@ class Mark:
     #: a path with three or more points, every one on its box's edges (a rectangle, a
     #: rounded rectangle, a disc): it has edges parallel to the page's
     boxy: bool = False
+    #: an image: its XObject (object number, generation) and where the whole picture
+    #: lies on the page before the clip, so a pixel can be found on the page
+    xobject: tuple[int, int] = (0, 0)
+    frame: Box | None = None
 
 
 def mul(a: Matrix, b: Matrix) -> Matrix:
@@ -87,6 +91,9 @@ class _State:
     fill: tuple[float, ...] = (0.0,)
     stroke_space: str = "DeviceGray"
     stroke: tuple[float, ...] = (0.0,)
+    #: the pattern a Pattern colour space paints with (its resource name)
+    fill_pattern: str = ""
+    stroke_pattern: str = ""
     font: object = None
     font_size: float = 0.0
     leading: float = 0.0
@@ -169,6 +176,8 @@ def _cmap(text: str) -> dict[int, str]:
 class _Reader:
     def __init__(self) -> None:
         self.fonts: dict[tuple[int, int], _Font] = {}
+        #: the page's MediaBox: where a shading painted with no clip lands
+        self.page_box: Box | None = None
 
     def font(self, obj) -> _Font:
         key = obj.objgen if obj is not None else (0, 0)
@@ -221,7 +230,11 @@ class _Reader:
                             min(abs(x - b[0]), abs(x - b[2]), abs(y - b[1]), abs(y - b[3])) < 0.01
                             for x, y in path
                         )
-                        out.append(Mark("shape", cut, space, colour, boxy=boxy))
+                        if space == "Pattern":
+                            pattern = state.stroke_pattern if stroke_only else state.fill_pattern
+                            self._pattern(resources, pattern, cut, state, out, depth)
+                        else:
+                            out.append(Mark("shape", cut, space, colour, boxy=boxy))
                 if pending_clip and path:
                     state.clip = intersect(state.clip, box_of(path)) or (0.0, 0.0, 0.0, 0.0)
                 pending_clip = False
@@ -232,15 +245,17 @@ class _Reader:
                 state.stroke_space = _SPACE_OF[op.lower()]
                 state.stroke = tuple(float(v) for v in operands)
             elif op in ("cs", "CS"):
-                name = _space_name(resources, operands[0])
+                name = space_name(resources, operands[0])
                 if op == "cs":
                     state.fill_space = name
                 else:
                     state.stroke_space = name
             elif op in ("sc", "scn"):
                 state.fill = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
+                state.fill_pattern = _pattern_name(operands)
             elif op in ("SC", "SCN"):
                 state.stroke = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
+                state.stroke_pattern = _pattern_name(operands)
             elif op == "BT":
                 tm = lm = IDENTITY
             elif op == "Tf":
@@ -275,8 +290,11 @@ class _Reader:
             elif op == "Do":
                 self._do(resources, operands[0], state, out, depth)
             elif op == "sh":
-                if state.clip:
-                    out.append(Mark("shading", state.clip, "Shading"))
+                shadings = resources.get("/Shading", {}) if resources is not None else {}
+                shading = shadings.get(str(operands[0]))
+                where = state.clip or self.page_box
+                if shading is not None and where and where[0] < where[2]:
+                    out.append(_shading_mark(resources, shading, where))
             elif op == "INLINE IMAGE":
                 b = intersect(state.clip, transform_box(state.ctm, (0, 0, 1, 1)))
                 if b:
@@ -325,7 +343,18 @@ class _Reader:
                 w_in = (box[2] - box[0]) / 72
                 h_in = (box[3] - box[1]) / 72
                 dpi = min(int(obj.Width) / w_in, int(obj.Height) / h_in) if w_in and h_in else 0
-                out.append(Mark("image", cut, _image_space(obj), (), dpi, boxy=True))
+                out.append(
+                    Mark(
+                        "image",
+                        cut,
+                        _image_space(obj),
+                        (),
+                        dpi,
+                        boxy=True,
+                        xobject=obj.objgen,
+                        frame=box,
+                    )
+                )
             return
         if depth > 12:
             return
@@ -336,39 +365,82 @@ class _Reader:
             inner.clip = intersect(state.clip, transform_box(inner.ctm, bbox)) or (0, 0, 0, 0)
         self.run(obj, obj.get("/Resources", resources), inner, out, depth + 1)
 
+    def _pattern(self, resources, name: str, where: Box, state: _State, out, depth: int) -> None:
+        """A fill or stroke in a pattern: a shading pattern is a shading over ``where``; a
+        tiling pattern's cell is read as a form clipped to ``where`` (its own colours)."""
+        patterns = resources.get("/Pattern", {}) if resources is not None else {}
+        pattern = patterns.get(name)
+        if pattern is None:
+            out.append(Mark("shape", where, "Pattern"))
+            return
+        if int(pattern.get("/PatternType", 1)) == 2:
+            shading = pattern.get("/Shading", pikepdf.Dictionary())
+            out.append(_shading_mark(resources, shading, where))
+            return
+        if depth > 12 or not isinstance(pattern, pikepdf.Stream):
+            return
+        inner = _State(clip=where)
+        inner.ctm = tuple(float(v) for v in pattern.get("/Matrix", IDENTITY))
+        self.run(pattern, pattern.get("/Resources", resources), inner, out, depth + 1)
+
+
+def _pattern_name(operands) -> str:
+    names = [str(v) for v in operands if isinstance(v, pikepdf.Name)]
+    return names[-1] if names else ""
+
+
+def _shading_mark(resources, shading, where: Box) -> Mark:
+    """A shading over ``where``: its colour space, and its colour with the most ink."""
+    from cardpress.print.shadings import most_ink
+
+    space = space_name(resources, shading.get("/ColorSpace", pikepdf.Name.DeviceGray))
+    return Mark("shading", where, space, most_ink(shading))
+
 
 def _scale_of(m: Matrix) -> float:
     return abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
 
 
-def _space_name(resources, name) -> str:
-    name = str(name)
-    if name in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
-        return name[1:]
-    spaces = resources.get("/ColorSpace", {}) if resources is not None else {}
-    cs = spaces.get(name)
+def space_name(resources, cs) -> str:
+    """A colour space (a name, a resource's name or an array) as the marks name it:
+    DeviceRGB, DeviceCMYK, ICCBased RGB, Indexed RGB (by its base), Separation..."""
+    if isinstance(cs, pikepdf.Name):
+        name = str(cs)
+        if name in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
+            return name[1:]
+        spaces = resources.get("/ColorSpace", {}) if resources is not None else {}
+        named = spaces.get(name)
+        return space_name(None, named) if named is not None else name[1:]
     if isinstance(cs, pikepdf.Array) and len(cs):
-        return str(cs[0])[1:]
-    return name[1:]
+        head = str(cs[0])[1:]
+        if head == "ICCBased":
+            n = int(cs[1].get("/N", 3))
+            return {1: "ICCBased Gray", 3: "ICCBased RGB", 4: "ICCBased CMYK"}.get(n, head)
+        if head == "Indexed":
+            return "Indexed " + space_name(resources, cs[1]).removeprefix("Device")
+        return head
+    return "Unknown"
 
 
 def _image_space(obj) -> str:
     cs = obj.get("/ColorSpace")
     if cs is None:
         return "ImageMask" if obj.get("/ImageMask") else "Unknown"
-    if isinstance(cs, pikepdf.Array):
-        if str(cs[0]) == "/ICCBased":
-            n = int(cs[1].get("/N", 3))
-            return {1: "ICCBased Gray", 3: "ICCBased RGB", 4: "ICCBased CMYK"}[n]
-        return str(cs[0])[1:]
-    return str(cs)[1:]
+    return space_name(None, cs)
 
 
 def page_marks(page: pikepdf.Page) -> list[Mark]:
     """Every mark ``page`` draws, in page coordinates, cut by its clip."""
     out: list[Mark] = []
-    _Reader().run(page, page.obj.get("/Resources"), _State(), out)
+    reader = _Reader()
+    reader.page_box = _media(page)
+    reader.run(page, page.obj.get("/Resources"), _State(), out)
     return out
+
+
+def _media(page: pikepdf.Page) -> Box | None:
+    box = page.obj.get("/MediaBox")
+    return box_of([(float(box[0]), float(box[1])), (float(box[2]), float(box[3]))]) if box else None
 
 
 def pdf_marks(pdf: pikepdf.Pdf) -> list[list[Mark]]:
@@ -377,6 +449,7 @@ def pdf_marks(pdf: pikepdf.Pdf) -> list[list[Mark]]:
     pages = []
     for page in pdf.pages:
         out: list[Mark] = []
+        reader.page_box = _media(page)
         reader.run(page, page.obj.get("/Resources"), _State(), out)
         pages.append(out)
     return pages

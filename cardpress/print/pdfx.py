@@ -109,9 +109,25 @@ def _mark(pdf: pikepdf.Pdf, version: str) -> None:
     meta["/Type"] = pikepdf.Name.Metadata
     meta["/Subtype"] = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(meta)
-    for page in pdf.pages:
+    for n, page in enumerate(pdf.pages, 1):
         if "/TrimBox" not in page.obj:
-            raise PdfxError("a page has no TrimBox: PDF/X needs the trim on every page")
+            raise PdfxError(
+                f"{_page_name(pdf, n)} has no TrimBox: PDF/X needs the trim on every page"
+            )
+
+
+def _page_name(doc: pikepdf.Pdf, n: int) -> str:
+    """Page ``n`` (1-based) as a person finds it: by its card when the file names its pages
+    (ours do: "m1", "m1/back"), else by number."""
+    label = doc.pages[n - 1].label if "/PageLabels" in doc.Root else ""
+    return f"card {label} (page {n})" if label else f"page {n}"
+
+
+def _open(pdf: bytes) -> pikepdf.Pdf:
+    try:
+        return pikepdf.open(io.BytesIO(pdf))
+    except pikepdf.PdfError as exc:
+        raise PdfxError(f"not a PDF that can be read ({exc})") from None
 
 
 def _save(pdf: pikepdf.Pdf, version: str) -> bytes:
@@ -150,7 +166,7 @@ def _blend_in_cmyk(doc: pikepdf.Pdf) -> None:
 
 def to_pdfx4(pdf: bytes) -> bytes:
     """Our CMYK print-shop PDF as PDF/X-4 (transparency kept, blended in CMYK)."""
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
+    with _open(pdf) as doc:
         _blend_in_cmyk(doc)
         _mark(doc, X4)
         return _save(doc, X4)
@@ -160,13 +176,20 @@ def to_pdfx1a(pdf: bytes) -> bytes:
     """Our CMYK print-shop PDF as PDF/X-1a:2003: pages with transparency flattened."""
     from cardpress.print.preflight import transparency
 
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
+    with _open(pdf) as doc:
+        pages = len(doc.pages)
         if any(transparency(page) for page in doc.pages):
             pdf = _flatten(pdf)
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        left = [n for n, page in enumerate(doc.pages, 1) if transparency(page)]
+    try:
+        doc = pikepdf.open(io.BytesIO(pdf))
+    except pikepdf.PdfError as exc:
+        raise PdfxError(f"Ghostscript's flattened file cannot be read ({exc})") from None
+    with doc:
+        if len(doc.pages) != pages:
+            raise PdfxError(f"Ghostscript's flattened file has {len(doc.pages)} of {pages} pages")
+        left = [_page_name(doc, n) for n, page in enumerate(doc.pages, 1) if transparency(page)]
         if left:
-            raise PdfxError(f"pages {left} still use transparency after flattening")
+            raise PdfxError(f"{', '.join(left)}: still transparent after flattening")
         for page in doc.pages:
             if "/Group" in page.obj:
                 del page.obj["/Group"]
@@ -216,16 +239,18 @@ def scale_to_trim(pdf: bytes, trim: tuple[float, float], bleed: float) -> bytes:
     cut to the new bleed, so what lay further out is not printed.
     """
     width, height, b = trim[0] * mm, trim[1] * mm, bleed * mm
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
+    with _open(pdf) as doc:
         for n, page in enumerate(doc.pages, 1):
             if "/TrimBox" not in page.obj:
-                raise PdfxError(f"page {n} has no TrimBox: its trim cannot be scaled")
+                raise PdfxError(f"{_page_name(doc, n)} has no TrimBox: its trim cannot be scaled")
             t = [float(v) for v in page.obj.TrimBox]
             media = [float(v) for v in page.obj.MediaBox]
             sx, sy = width / (t[2] - t[0]), height / (t[3] - t[1])
             dx, dy = b - t[0] * sx, b - t[1] * sy
             if min((t[0] - media[0]) * sx, (t[1] - media[1]) * sy) < b - 0.01:
-                raise PdfxError(f"page {n}: its bleed is less than {bleed:.2f} mm once scaled")
+                raise PdfxError(
+                    f"{_page_name(doc, n)}: its bleed is less than {bleed:.2f} mm once scaled"
+                )
             page.contents_coalesce()
             body = page.obj.Contents.read_bytes()
             head = f"q {sx:.6f} 0 0 {sy:.6f} {dx:.4f} {dy:.4f} cm\n".encode()

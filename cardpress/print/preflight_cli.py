@@ -124,7 +124,12 @@ def write_proofs(result, pdf: Path, folder: Path, pages: list[int], _) -> list[P
         ] or [_("no problems")]
         card = result.card_of(n)
         title = _("%(card)s (page %(page)d)") % {"card": card.name, "page": n}
-        legend = _("magenta: bleed · cyan: trim · green dashes: safe zone · red: problems")
+        legend = {
+            "bleed": _(RULE_NAMES["bleed"]),
+            "trim": _(RULE_NAMES["trim"]),
+            "safe": _(RULE_NAMES["safe"]),
+            "problem": _("problem (numbered)"),
+        }
         img = annotate(
             to_screen(images[n]),
             media,
@@ -132,7 +137,9 @@ def write_proofs(result, pdf: Path, folder: Path, pages: list[int], _) -> list[P
             bleed,
             result.service.safe,
             found,
-            [f"{title} — {result.service.name}", legend, *lines],
+            f"{title} — {result.service.name}",
+            legend,
+            lines,
         )
         safe_name = re.sub(r"[^\w-]+", "-", card.name).strip("-")
         path = folder / f"{pdf.stem}-p{n:03d}-{safe_name}.png"

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardpress.print import faces, replay
 from cardpress.print.art import clip
-from cardpress.print.cmyk import to_cmyk
+from cardpress.print.cmyk import CmykCanvas, to_cmyk
 from cardpress.print.fonts import SANS, register_fonts
 from cardpress.print.layout import (
     BLEED,
@@ -93,7 +93,7 @@ def unique_cards(deck) -> tuple:
 def new_canvas(buf, pagesize, title: str, *, cmyk: bool = False) -> Canvas:
     """A canvas for reproducible PDFs; ``cmyk`` converts every colour set on it to CMYK."""
     register_fonts()
-    c = Canvas(
+    c = (CmykCanvas if cmyk else Canvas)(
         buf,
         pagesize=pagesize,
         invariant=1,

@@ -41,3 +41,18 @@ def test_build_pdfx_and_pod_write_files_their_preflight_passes(tmp_path) -> None
             assert _spaces(doc) == {"DeviceCMYK"}, path
     assert preflight(x1a, "drivethrucards").problems == []
     assert preflight(x4, "generic").problems == []
+
+
+def test_a_failed_output_is_named_in_words_not_as_a_python_object(tmp_path) -> None:
+    """A file the build cannot write (a folder in its place) is named, with why, on the
+    command's last lines; exit 2, no traceback, no Python object's repr."""
+    out = tmp_path / "build"
+    (out / "en" / "decks" / "eshi100-a4.pdf").mkdir(parents=True)
+    args = ["--lang", "en", "--deck", "eshi100", "--no-rules", "--no-print-shop"]
+    args += ["--no-images", "--paper", "a4", "--jobs", "1", "--base-url", BASE]
+    result = CliRunner().invoke(build_command, [*args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("cardpress: failed: en/decks/eshi100-a4.pdf: ")
+    assert "Is a directory" in last
+    assert "<generator" not in result.output and "Traceback" not in result.output

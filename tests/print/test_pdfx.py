@@ -109,3 +109,42 @@ def test_pdfx4_keeps_transparency_and_blends_it_in_cmyk(tmp_path) -> None:
         assert max(abs(g - w) for g, w in zip(mixed, want, strict=True)) < 4, (source, mixed)
         plain = img.getpixel((img.width * 3 // 4, img.height // 2))
         assert max(abs(g - w * 255) for g, w in zip(plain, backdrop, strict=True)) < 4
+
+
+def test_a_file_that_cannot_be_made_pdfx_is_refused_naming_the_card() -> None:
+    """A card page with no trim (here m1's back) is named in the refusal, by its card as
+    the file labels it; bytes that are no PDF are refused in words."""
+    import pytest
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardpress.print.pdfx import PdfxError, for_service, to_pdfx1a
+    from cardpress.print.preflight import services
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 270), invariant=1)
+    c.setTrimBox((12, 12, 188, 258))
+    for ink in ((0.2, 0.4, 0.6, 0.1), (0.7, 0.1, 0.0, 0.3)):  # a front, a back
+        c.setFillColorCMYK(*ink)
+        c.rect(0, 0, 200, 270, stroke=0, fill=1)
+        c.showPage()
+    c.save()
+    with pikepdf.open(io.BytesIO(buf.getvalue())) as doc:
+        del doc.pages[1].obj["/TrimBox"]  # the back: no trim
+        doc.Root.PageLabels = pikepdf.Dictionary(
+            Nums=pikepdf.Array(
+                [
+                    0,
+                    pikepdf.Dictionary(P=pikepdf.String("m1")),
+                    1,
+                    pikepdf.Dictionary(P=pikepdf.String("m1/back")),
+                ]
+            )
+        )
+        out = io.BytesIO()
+        doc.save(out)
+    labelled = out.getvalue()
+    for make in (to_pdfx4, to_pdfx1a, lambda b: for_service(b, services()["drivethrucards"])):
+        with pytest.raises(PdfxError, match=r"^card m1/back \(page 2\) has no TrimBox"):
+            make(labelled)
+    with pytest.raises(PdfxError, match="not a PDF that can be read"):
+        to_pdfx4(b"%PDF-1.4 not really")

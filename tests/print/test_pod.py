@@ -45,3 +45,31 @@ def test_pod_pngs_match_each_template_and_put_trim_on_trim(tmp_path):
 def test_pod_is_poker_size_only(tmp_path):
     result = _build(tmp_path, "--pod", "thegamecrafter", "--size", "bridge")
     assert result.exit_code == 2 and "--pod" in result.output and "Traceback" not in result.output
+
+
+def test_pod_pngs_of_a_deck_whose_rule_cards_run_onto_continuation_cards(tmp_path):
+    """A rule card too long for one card prints on two: each printed card gets its PNG
+    (r1 and r1-2), and the back is the back, not a face shifted by one."""
+    from dataclasses import replace
+
+    from cardpress.print.export import export_pod_images
+
+    cat = catalogue()
+    deck = replace(cat.triptych, cards=(cat.triptych.card("r1"), cat.triptych.card("m1")))
+    paths = export_pod_images(deck, "en", BASE, tmp_path, "drivethrucards", root=cat.root)
+    folder = tmp_path / "en" / "pod" / "drivethrucards" / "triptych"
+    assert [p.name for p in paths] == ["r1.png", "r1-2.png", "m1.png", "back.png"]
+    t = POD_TEMPLATES["drivethrucards"]
+    images = {p.stem: Image.open(p).convert("RGB") for p in paths}
+    assert all(img.size == t.size for img in images.values())
+    # each face's QR code names its card (a continuation, its rule card); the back has none
+    found = {name: decode(img) for name, img in images.items()}
+    assert found == {
+        "r1": [card_url(BASE, "en", "triptych", "r1")],
+        "r1-2": [card_url(BASE, "en", "triptych", "r1")],
+        "m1": [card_url(BASE, "en", "triptych", "m1")],
+        "back": [],
+    }
+    first, second = (np.asarray(images[n]).astype(int) for n in ("r1", "r1-2"))
+    assert np.abs(first - second).mean() > 5  # the second half of the rules, not the first
+    assert (folder / "back.png").is_file()
