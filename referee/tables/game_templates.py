@@ -3,8 +3,8 @@
 The phones' pages draw a game's table with ``tables/panels/<game>.html``
 (:file:`templates/referee/tables/panels.html`). A game whose spec names a
 ``templates`` folder draws it with that folder's ``panel.html``, so a game
-added as a package brings its table with it; the referee's own panel of that
-id, then the default panel, are the fallbacks.
+brings its table with it in its package (every product game does: the
+referee's templates hold only the default panel, the fallback).
 """
 
 from __future__ import annotations

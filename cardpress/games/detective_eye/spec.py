@@ -1,5 +1,7 @@
 """Detective Eye as the referee, the tables and the simulator know it."""
 
+from pathlib import Path
+
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_
 from cardpress.games.detective_eye import engine
@@ -22,5 +24,6 @@ SPEC = register(
         order=30,
         rule_prefix="DE",
         deck="triptych",
+        templates=Path(__file__).with_name("templates"),  # its table's panel.html
     )
 )

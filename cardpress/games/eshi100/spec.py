@@ -1,5 +1,7 @@
 """絵師100人展 as the referee, the tables and the simulator know it."""
 
+from pathlib import Path
+
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_
 from cardpress.games.eshi100 import engine
@@ -52,5 +54,6 @@ SPEC = register(
         order=50,
         rule_prefix="ES",
         deck="eshi100",
+        templates=Path(__file__).with_name("templates"),  # its table's panel.html
     )
 )

@@ -1,5 +1,7 @@
 """Finger Auction as the referee, the tables and the simulator know it."""
 
+from pathlib import Path
+
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_
 from cardpress.games.finger_auction import engine
@@ -37,5 +39,6 @@ SPEC = register(
         order=20,
         rule_prefix="FA",
         deck="triptych",
+        templates=Path(__file__).with_name("templates"),  # its table's panel.html
     )
 )

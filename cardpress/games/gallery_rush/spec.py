@@ -1,5 +1,7 @@
 """Gallery Rush as the referee, the tables and the simulator know it."""
 
+from pathlib import Path
+
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_
 from cardpress.games.gallery_rush import engine
@@ -22,5 +24,6 @@ SPEC = register(
         order=10,
         rule_prefix="GR",
         deck="triptych",
+        templates=Path(__file__).with_name("templates"),  # its table's panel.html
     )
 )

@@ -1,5 +1,7 @@
 """Ultimatch as the referee, the tables and the simulator know it."""
 
+from pathlib import Path
+
 from cardpress.catalogue.models import Text
 from cardpress.games.base import N_
 from cardpress.games.registry import GameSpec, choice, random_and, register, seat
@@ -62,5 +64,6 @@ SPEC = register(
         order=40,
         rule_prefix="UM",
         deck="ultimatch",
+        templates=Path(__file__).with_name("templates"),  # its table's panel.html
     )
 )
