@@ -8,9 +8,11 @@ from markupsafe import Markup
 
 from cardpress import rules
 from cardpress.games import GAMES
+from cardpress.print import figure_pictures
 from cardpress.rules.data import CARDS
 from referee import rules_faces
 from referee.catalogue import cards_root
+from referee.hosts import picture_base_url
 from referee.i18n import current_language, text
 from referee.rules_html import render_document
 
@@ -42,7 +44,11 @@ def rules_page(game_id: str) -> str:
     # diagrams read the same card folder
     token = CARDS.set(cards_root())
     try:
-        body = Markup(render_document(doc))
+        body = Markup(
+            render_document(
+                doc, lambda fid: url_for("rules.figure", game_id=game_id, file=f"{fid}.webp")
+            )
+        )
     finally:
         CARDS.reset(token)
     fonts = [url_for("rules.font", file=f) for f in rules_faces.served_files(current_language())]
@@ -74,3 +80,21 @@ def font(file: str) -> Response:
     if role is None:
         abort(404)
     return _cached(rules_faces.woff(role), "font/woff")
+
+
+@bp.get("/<game_id>/figures/<file>")
+def figure(game_id: str, file: str) -> Response:
+    """A rule sheet's picture of the cards, drawn by the deck's own faces (see
+    cardpress.print.figure_pictures); ``file`` is the figure's id and ``.webp``."""
+    if game_id not in DOCUMENTS or not file.endswith(".webp"):
+        abort(404)
+    doc = rules.load_rules(game_id, current_language(), cards_root())
+    fig = next((f for f in doc.figures if f.id == file.removesuffix(".webp")), None)
+    if fig is None:
+        abort(404)
+    token = CARDS.set(cards_root())
+    try:
+        picture = figure_pictures.figure_picture(fig, game_id, doc.lang, picture_base_url())
+    finally:
+        CARDS.reset(token)
+    return _cached(picture.webp, "image/webp")

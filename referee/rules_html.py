@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from itertools import pairwise
@@ -29,7 +30,7 @@ from urllib.parse import quote
 from reportlab.graphics import renderSVG
 
 from cardpress.catalogue import CatalogueError
-from cardpress.print import diagrams
+from cardpress.print import diagrams, figure_pictures
 from cardpress.print.justify import MIN_WORD, hyphenator
 from cardpress.print.sheetstyles import HYPHENATION
 from cardpress.print.typography import sheet_typography, typographic
@@ -267,9 +268,14 @@ def diagram_svg(
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
 
 
+#: a figure's id -> the URL of its picture (the referee's route; None: no pictures)
+PictureUrl = Callable[[str], str]
+
+
 class HtmlRenderer(Renderer[str]):
-    def __init__(self, doc: m.RuleDocument) -> None:
+    def __init__(self, doc: m.RuleDocument, picture_url: PictureUrl | None = None) -> None:
         self.doc = doc
+        self.picture_url = picture_url
         self.lang = doc.lang
         self.diagrams: Counter[str] = Counter()  # kind -> diagrams of it so far
         self.titles: list[str] = [doc.title]  # the sections we are in: a table's name
@@ -368,15 +374,26 @@ class HtmlRenderer(Renderer[str]):
 
     @handles(m.Figure)
     def _figure(self, b: m.Figure) -> str:
-        # the cards' faces are drawn for print; the page names them and says so
+        """The sheet's picture of the cards, as an image of the same figure
+        (cardpress.print.figure_pictures), sized so the page does not shift as it loads."""
         doc = self.doc
-        words = escape(doc.label("no-picture") or doc.label("no-diagram"))
-        return (
-            f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">'
-            f'<p class="rules-diagram-missing">{words}</p>'
+        cap = (
             f"<figcaption><strong>{self.text(b.words)}</strong> "
             f"{self.inline(b.caption)}</figcaption>"
-            "</figure>"
+        )
+        if self.picture_url is None:
+            words = escape(doc.label("no-picture") or doc.label("no-diagram"))
+            body = f'<p class="rules-diagram-missing">{words}</p>'
+        else:
+            width, height = figure_pictures.figure_size(b, doc.game, doc.lang)
+            alt = set_text(figure_pictures.alt_text(b, doc.game, doc), doc.lang)
+            body = (
+                f'<img class="rules-cards" src="{escape(self.picture_url(b.id))}" '
+                f'width="{width}" height="{height}" alt="{escape(alt)}" '
+                'loading="lazy" decoding="async">'
+            )
+        return (
+            f'<figure class="rules-diagram rules-figure" id="{escape(b.id)}">{body}{cap}</figure>'
         )
 
     @handles(m.Glossary)
@@ -467,6 +484,7 @@ class HtmlRenderer(Renderer[str]):
         return "".join(parts)
 
 
-def render_document(doc: m.RuleDocument) -> str:
-    """The whole document as an HTML fragment (an <article>)."""
-    return HtmlRenderer(doc).document()
+def render_document(doc: m.RuleDocument, picture_url: PictureUrl | None = None) -> str:
+    """The whole document as an HTML fragment (an <article>); its pictures of the
+    cards at ``picture_url(figure id)`` (without it, a line says they are printed)."""
+    return HtmlRenderer(doc, picture_url).document()

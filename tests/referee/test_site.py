@@ -181,6 +181,32 @@ def test_card_pictures_and_assets_are_there(published) -> None:
         assert _fetch(f"http://{published['base'].split('/')[2]}{asset}")[0] == 200, asset
 
 
+def test_rule_pages_carry_their_card_pictures(published) -> None:
+    """Every figure of every rule page is in the site as the WebP the page names,
+    served by a plain file server at twice the size the page gives it."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from cardpress.rules import GAMES, load_rules
+
+    site: Path = published["site"]
+    host = published["base"].split("/")[2]
+    for lang in LANGS:
+        for game in GAMES:
+            page = (site / lang / "rules" / game / "index.html").read_text(encoding="utf-8")
+            pictures = re.findall(
+                r'<img class="rules-cards" src="([^"]+)" width="(\d+)" height="(\d+)" alt="[^"]+"',
+                page,
+            )
+            figures = load_rules(game, lang, published["catalogue"].root).figures
+            assert len(pictures) == len(figures) > 0, (lang, game)
+            for src, width, height in pictures:
+                with urllib.request.urlopen(f"http://{host}{src}", timeout=10) as answer:
+                    img = Image.open(BytesIO(answer.read()))
+                assert (img.format, img.size) == ("WEBP", (2 * int(width), 2 * int(height))), src
+
+
 def test_server_pages_are_left_out(published) -> None:
     site: Path = published["site"]
     assert not any(site.glob("*/play")) and not any(site.glob("*/tables"))
