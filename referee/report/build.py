@@ -31,11 +31,11 @@ def open_database(url: str) -> Database:
         path = parsed.database
         if not path or path == ":memory:" or not Path(path).is_file():
             raise ReportError(f"--db: there is no SQLite database at {path or url!r}")
-    from referee.tables.db import upgrade
+    from referee.tables import databases
 
-    db = Database(url)
+    db = databases.open_database(url)
     try:
-        upgrade(db.engine)
+        databases.upgrade(db.engine)
     except Exception as exc:
         db.dispose()
         raise ReportError(f"--db: cannot open {shown(url)}: {type(exc).__name__}: {exc}") from None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee.tables import ratelimit, service
-from referee.tables.db import Database, current_revision, head_revision, upgrade
+from referee.tables.databases import open_database, upgrade
+from referee.tables.db import Database, current_revision, head_revision
 from referee.tables.repositories import repository
 
 
@@ -13,7 +14,7 @@ def _database() -> tuple[Database, dict]:
     # only the configuration is read: no upgrade behind our back (TESTING), no
     # request is served (so no secret key is needed)
     app = create_app({"TESTING": True, "SECRET_KEY": "unused-by-the-command-line"})
-    return Database(app.config["DATABASE_URL"]), dict(app.config)
+    return open_database(app.config["DATABASE_URL"]), dict(app.config)
 
 
 def upgrade_database() -> str:

@@ -15,7 +15,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from referee.bounds import StreamSlots, client_group
 from referee.tables import ratelimit, service
 from referee.tables.answers import Answers
-from referee.tables.db import Database, default_url, upgrade
+from referee.tables.databases import open_database, upgrade
+from referee.tables.db import Database, default_url
 from referee.tables.events import Bus
 from referee.tables.repositories import repository
 from referee.tables.repository import Repository
@@ -85,7 +86,7 @@ class Tables:
         if self._db is None:
             with self._lock:
                 if self._db is None:
-                    db = Database(self.url)
+                    db = open_database(self.url)
                     upgrade(db.engine)
                     self._bus = Bus(db, self.poll_seconds)
                     self._repo = repository(db)

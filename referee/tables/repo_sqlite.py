@@ -1,6 +1,6 @@
 """Live tables in SQLite: the compare-and-set write, and hearing of other processes' changes.
 
-SQLite has one writer at a time (:meth:`referee.tables.db.Database.write_lock`):
+SQLite has one writer at a time (:meth:`referee.tables.db_sqlite.SqliteDatabase.write_lock`):
 the write holds it only for its few statements, straight on the driver's
 connection (SQLAlchemy's per-execution work costs several times the
 statements here). SQLite has no notifications: a process's listener

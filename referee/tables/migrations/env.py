@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection ``referee.tables.db.upgrade`` hands it."""
+"""Alembic environment: runs on the connection ``referee.tables.databases.upgrade`` hands it."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from sqlalchemy import update
 
 from cardpress.cli import main
-from referee.tables.db import Database, head_revision
+from referee.tables.databases import open_database
+from referee.tables.db import head_revision
 from referee.tables.models import GameTable
 from tests.referee.tables.conftest import create_table, make_app
 
@@ -29,7 +30,7 @@ def test_tables_prune_removes_only_idle_tables(backend, database_urls, monkeypat
     app = make_app(url)
     with app.test_client() as client:
         old, fresh = create_table(client)["table"], create_table(client)["table"]
-    db = Database(url)
+    db = open_database(url)
     with db.session() as session, session.begin():
         session.execute(
             update(GameTable)

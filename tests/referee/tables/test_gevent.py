@@ -51,8 +51,9 @@ import json, sys
 import gevent
 from sqlalchemy import text
 from referee.tables.db import Database
+from referee.tables.databases import open_database
 
-db = Database(sys.argv[1])
+db = open_database(sys.argv[1])
 with db.engine.begin() as conn:
     conn.execute(text("CREATE TABLE moves (name TEXT)"))
 done = []
@@ -90,8 +91,9 @@ import json, sys, time
 import gevent
 from sqlalchemy import text
 from referee.tables.db import Database
+from referee.tables.databases import open_database
 
-db = Database(sys.argv[1])
+db = open_database(sys.argv[1])
 ticks = []
 
 def tick():
@@ -170,11 +172,12 @@ import json, sys, time
 import gevent
 import psycopg.waiting
 from sqlalchemy import text
-from referee.tables.db import Database, upgrade
+from referee.tables.db import Database
+from referee.tables.databases import open_database, upgrade
 from referee.tables.events import Bus
 from referee.tables.repo_postgres import NOTIFY_CHANNEL
 
-db = Database(sys.argv[1])
+db = open_database(sys.argv[1])
 upgrade(db.engine)
 bus = Bus(db)
 ticks = []

@@ -30,7 +30,7 @@ from sqlalchemy import create_engine, text
 from cardpress.games import GAMES
 from referee import gunicorn_conf
 from referee.tables import service
-from referee.tables.db import POOL_SIZE, Database
+from referee.tables.databases import POOL_SIZE, open_database
 from referee.tables.repositories import repository
 from tests.pgcluster import stop_group, wait_for
 
@@ -187,7 +187,7 @@ def test_every_acknowledged_move_survives_kill_9(backend, database_urls, tmp_pat
         stop.set()
         player.join(30)
     with production_server(url) as (base, _proc):
-        database = Database(url)  # the log itself: mid-game the API withholds the bids
+        database = open_database(url)  # the log itself: mid-game the API withholds the bids
         for table, (body, _twin) in games.items():
             call(base, "GET", f"/api/v1/tables/{table}/record", token=body["host"]["token"])
             record = service.game_record(repository(database), table, body["host"]["token"]).full
@@ -289,18 +289,18 @@ def test_the_pool_is_warmed_with_the_hot_statements_and_nothing_changes(database
     import psycopg
 
     from referee.tables import create_request
-    from referee.tables.db import Database, upgrade
+    from referee.tables.databases import open_database, upgrade
     from referee.tables.repo_postgres import NOTIFY_CHANNEL, warm_up
     from referee.tables.repositories import repository
     from referee.tables.schemas import CreateTable
 
     url = database_urls["make"]("postgresql")
-    db = Database(url)
+    db = open_database(url)
     upgrade(db.engine)
     created = create_request.create(repository(db), CreateTable.model_validate(GAME))
     table_id = created.table.id
     db.dispose()
-    db = Database(url)
+    db = open_database(url)
     listener = psycopg.connect(
         db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
         autocommit=True,

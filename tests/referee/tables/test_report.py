@@ -19,7 +19,7 @@ from cardpress.catalogue import load_catalogue
 from referee.report import build, pdf, tokens
 from referee.report.words import words
 from referee.tables import service
-from referee.tables.db import Database, upgrade
+from referee.tables.databases import open_database, upgrade
 from referee.tables.models import GameTable
 from tests.referee.tables import report_seed
 from tests.referee.tables.conftest import auth, create_table, make_app
@@ -246,7 +246,7 @@ def test_no_token_configured_no_page(backend, database_urls):
 
 def _created(url: str):
     """A new database, as `cardpress db upgrade` makes it; then opened as the report opens it."""
-    fresh = Database(url)
+    fresh = open_database(url)
     upgrade(fresh.engine)
     fresh.dispose()
     return build.open_database(url)

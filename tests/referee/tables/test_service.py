@@ -22,7 +22,8 @@ from sqlalchemy import select
 
 from cardpress.games import GAMES, IllegalAction
 from referee.tables import service
-from referee.tables.db import Database, upgrade
+from referee.tables.databases import open_database, upgrade
+from referee.tables.db import Database
 from referee.tables.http_status import STATUS
 from referee.tables.models import Refusal
 from referee.tables.refusals import Refused
@@ -49,7 +50,7 @@ def url(backend: str, database_urls: dict[str, Any]) -> str:
 
 
 def _open(url: str) -> tuple[Database, Repository]:
-    db = Database(url)
+    db = open_database(url)
     upgrade(db.engine)
     kind = PostgresRepository if db.postgres else SqliteRepository
     return db, kind(db)
