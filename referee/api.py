@@ -11,12 +11,9 @@ from pydantic import BaseModel
 
 from referee import adjudicate
 from referee import bodies as b
-from referee.contract import Example, operation, read_json
+from referee.contract import Example, operation
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-#: referee.tables reads its bodies with this until it declares its operations
-read_body = read_json
 
 CARD_DATA_ERROR = {
     503: "The card data on the server has errors (error.problems lists them); "
