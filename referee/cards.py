@@ -37,6 +37,7 @@ from cardpress.catalogue.models import (
 )
 from cardpress.print.export import card_png
 from cardpress.rules import Ruling, rulings_concerning
+from cardpress.vocabulary import CHOOSE
 from referee.catalogue import cards_root, catalogue
 from referee.hosts import picture_base_url
 from referee.i18n import current_language, keeps_query, plus_joined, text
@@ -113,9 +114,9 @@ def _triptych(deck: TriptychDeck, card: TriptychCard, lang: str) -> CardView:
     if card.year:
         view.facts.append((gettext("Year"), str(card.year)))
     if card.kind == TriptychKind.RULE:
-        if card.game == "choose":  # rule card r0: how to choose, then every game
-            view.rules_games.append(("choose", game_name("choose")))
-        targets = [g.id for g in deck.games] if card.game == "choose" else [card.game]
+        if card.game == CHOOSE:  # rule card r0: how to choose, then every game
+            view.rules_games.append((CHOOSE, game_name(CHOOSE)))
+        targets = [g.id for g in deck.games] if card.game == CHOOSE else [card.game]
         for game in deck.games:
             if game.id in targets:
                 view.rules_games.append((game.id, game_name(game.id)))

@@ -38,6 +38,7 @@ from cardpress.catalogue.problems import CatalogueError, Problems, Reader, displ
 from cardpress.catalogue.spreadsheet import SUFFIXES, card_sheets
 from cardpress.paths import cards_dir
 from cardpress.vocabulary import (
+    CHOOSE,
     COLOURS,
     ESHI100_DECK,
     ESHI100_GALLERY,
@@ -255,7 +256,7 @@ def _triptych_card(
     if not ok:
         return None
     if kind == TriptychKind.RULE:
-        used = TRIPTYCH_GAMES if game == "choose" else (game or "",)
+        used = TRIPTYCH_GAMES if game == CHOOSE else (game or "",)
     else:
         used = tuple(g.id for g in games if kind in g.roles)
     return TriptychCard(
