@@ -16,6 +16,7 @@ from typing import Any
 from cardpress.designer import sources
 from cardpress.designer.compare import Diff, compare
 from cardpress.designer.words import say
+from cardpress.vocabulary import LANGS
 
 
 @dataclass
@@ -63,9 +64,6 @@ def run_diff(rev: str | None, since_print: bool, base_url: str) -> DiffResult:
     label = rev if rev.startswith(commit[:7]) else f"{rev} ({commit[:10]})"
     since = {lang: say(lang, "git revision {rev}", rev=label) for lang in LANGS}
     return DiffResult(compare(before, after), since, before, after)
-
-
-LANGS = ("ja", "en")
 
 
 def rule_titles(lang: str) -> dict[str, str]:

@@ -13,8 +13,6 @@ from cardpress.games import GAMES
 from cardpress.games.speech import CatalogueSpeech
 from cardpress.i18n import translations
 
-LANGS = ("ja", "en")
-
 
 def words(lang: str) -> Callable[..., str]:
     """``t(msgid, **params)`` in ``lang``."""
