@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from cardpress.games import GAMES
 from cardpress.games.gallery_rush import round_ranking
 from cardpress.games.registry import PerGame
 from cardpress.games.triptych import Tally
@@ -133,16 +134,28 @@ def index() -> str:
 # --------------------------------------------------------------------------- Finger Auction
 
 
+def seats(game: str) -> tuple[int, int]:
+    """The fewest and most players of a game, as its engine declares them: a scorer's
+    form offers and accepts that many, so it cannot disagree with the tables."""
+    spec = GAMES[game]
+    return (spec.min_players, spec.max_players)
+
+
+FA_PLAYERS = seats("finger-auction")
+
 #: what the round follower fills in when a game is over (names, cards taken)
-SCORE_PREFILL = ("players", *(f"{k}-{i}" for i in range(4) for k in ("name", "took")))
+SCORE_PREFILL = (
+    "players",
+    *(f"{k}-{i}" for i in range(FA_PLAYERS[1]) for k in ("name", "took")),
+)
 
 
 @bp.route("/finger-auction/score", methods=["GET", "POST"])
 @keeps_query(*SCORE_PREFILL)
 def finger_auction_score() -> str:
     defaults = {"players": "3", "mona_lisa": "none"}
-    limits = {"players": (2, 4)}
-    for i in range(4):
+    limits = {"players": FA_PLAYERS}
+    for i in range(FA_PLAYERS[1]):
         defaults[f"name-{i}"] = ""
         defaults[f"took-{i}"] = ""
         for p in PAINTER_IDS:
@@ -225,8 +238,8 @@ def _painter_names() -> dict[str, str]:
 @bp.route("/finger-auction/auction", methods=["GET", "POST"])
 def finger_auction_auction() -> str:
     defaults = {"participants": "3", "field": "7", "variant": "standard"}
-    limits = {"participants": (2, 4), "field": (1, FINGER_AUCTION_FIELD)}
-    for i in range(4):
+    limits = {"participants": FA_PLAYERS, "field": (1, FINGER_AUCTION_FIELD)}
+    for i in range(FA_PLAYERS[1]):
         defaults[f"name-{i}"] = ""
         for key in ("bid", "right", "left"):
             defaults[f"{key}-{i}"] = "1"
@@ -307,7 +320,7 @@ def _number(form: Form, key: str, label: str, lo: int, hi: int) -> int | None:
 
 # --------------------------------------------------------------------------- Gallery Rush
 
-GR_PLAYERS = (2, 4)
+GR_PLAYERS = seats("gallery-rush")
 
 
 @dataclass
