@@ -30,6 +30,7 @@ from cardpress.follow import replay_log
 from cardpress.games.detective_eye import (
     HAND,
     SUPPLY,
+    DetectiveEyeState,
     miss,
     next_start,
     out_of_cards,
@@ -79,8 +80,9 @@ class DetectiveEyeLedger:
 
     def __post_init__(self) -> None:
         n = len(self.names)
-        if not 2 <= n <= 4:
-            raise ValueError(f"Detective Eye is for 2-4 players, not {n}")
+        lo, hi = DetectiveEyeState.min_players, DetectiveEyeState.max_players
+        if not lo <= n <= hi:
+            raise ValueError(f"Detective Eye is for {lo}-{hi} players, not {n}")
         if not 0 <= self.first < n:
             raise ValueError(f"the start player is a seat 0-{n - 1}")
         self.hands = [HAND] * n
