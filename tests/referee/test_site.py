@@ -186,6 +186,7 @@ def test_rule_pages_carry_their_card_pictures(published) -> None:
     served by a plain file server at twice the size the page gives it."""
     from io import BytesIO
 
+    from bs4 import BeautifulSoup
     from PIL import Image
 
     from cardpress.rules import GAMES, load_rules
@@ -195,10 +196,11 @@ def test_rule_pages_carry_their_card_pictures(published) -> None:
     for lang in LANGS:
         for game in GAMES:
             page = (site / lang / "rules" / game / "index.html").read_text(encoding="utf-8")
-            pictures = re.findall(
-                r'<img class="rules-cards" src="([^"]+)" width="(\d+)" height="(\d+)" alt="[^"]+"',
-                page,
-            )
+            pictures = [
+                (img["src"], img["width"], img["height"])
+                for img in BeautifulSoup(page, "html.parser").select("figure img.rules-cards")
+                if img.get("alt")
+            ]
             figures = load_rules(game, lang, published["catalogue"].root).figures
             assert len(pictures) == len(figures) > 0, (lang, game)
             for src, width, height in pictures:
