@@ -25,6 +25,7 @@ from cardpress.cli_options import (
 from cardpress.designer.cli import diff_command, printed_command, sheet_command
 from cardpress.print.cli import build_command
 from cardpress.print.preflight_cli import preflight_command
+from cardpress.vocabulary import LANGS
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -234,7 +235,7 @@ def simulate(game: str, n_games: int, players: int | None, seed: int) -> None:
 @main.command("report")
 @click.option("--db", "db_url", metavar="URL", help="The referee's database (default: its own).")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
-@click.option("--lang", "langs", type=click.Choice(["ja", "en"]), multiple=True)
+@click.option("--lang", "langs", type=click.Choice(LANGS), multiple=True)
 @click.option(
     "--bot-games",
     type=click.IntRange(0, 100_000),
@@ -249,7 +250,7 @@ def report(
     """What real tables say: a PDF per language, <out>/<lang>/report.pdf."""
     from referee.report.cli import run
 
-    run(db_url, out, langs or ("ja", "en"), bot_games, new_token)
+    run(db_url, out, langs or LANGS, bot_games, new_token)
 
 
 @main.group()

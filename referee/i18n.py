@@ -19,6 +19,7 @@ from werkzeug.routing import BaseConverter
 from cardpress.i18n import compile_catalogues, languages
 from cardpress.paths import LOCALES
 from cardpress.rules.kinsoku import is_cjk, phrase_boundaries
+from cardpress.vocabulary import LANGS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,8 +27,8 @@ DEFAULT_LANG = "ja"  # the games' original language
 
 
 def supported() -> tuple[str, ...]:
-    langs = tuple(lang for lang in languages(LOCALES) if lang in ("ja", "en"))
-    return langs or ("ja", "en")
+    langs = tuple(lang for lang in languages(LOCALES) if lang in LANGS)
+    return langs or LANGS
 
 
 class LangConverter(BaseConverter):

@@ -22,6 +22,7 @@ from PIL import Image
 from cardpress.catalogue import load_catalogue
 from cardpress.print.export import card_pngs
 from cardpress.print.fonts import register_fonts
+from cardpress.vocabulary import LANGS
 
 BASE = "https://referee.example.org"
 COLUMNS = 8
@@ -47,7 +48,7 @@ def sheet(lang: str, dpi: int) -> Image.Image:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lang", choices=("ja", "en"), default="en")
+    parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument("--dpi", type=int, default=90)
     parser.add_argument("--out", type=Path, default=Path("build/contact-sheet.png"))
     args = parser.parse_args()

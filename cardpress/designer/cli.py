@@ -12,6 +12,8 @@ import click
 
 from cardpress.catalogue.models import DECK_IDS
 from cardpress.cli_options import base_url_option, cards_option, fail, out_option
+from cardpress.print.layout import PAPERS, SIZES
+from cardpress.vocabulary import LANGS
 
 
 def _problems(exc) -> None:
@@ -119,7 +121,7 @@ def sheet_import(book: Path, deck: str | None, replace: bool, cards_dir: Path | 
 @click.option(
     "--say",
     "say_lang",
-    type=click.Choice(["ja", "en"]),
+    type=click.Choice(LANGS),
     default=None,
     help="Language of the report on the terminal (default: the terminal's).",
 )
@@ -127,17 +129,17 @@ def sheet_import(book: Path, deck: str | None, replace: bool, cards_dir: Path | 
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["ja", "en"]),
+    type=click.Choice(LANGS),
     help="Language of the changelog and reprint pack (repeatable; default both).",
 )
 @click.option(
     "--paper",
     "papers",
     multiple=True,
-    type=click.Choice(["a4", "letter"]),
+    type=click.Choice(list(PAPERS)),
     help="Paper (repeatable; default both).",
 )
-@click.option("--size", type=click.Choice(["poker", "bridge", "mini-euro"]), default="poker")
+@click.option("--size", type=click.Choice(list(SIZES)), default="poker")
 @click.option("--duplex", type=click.Choice(["long", "short", "gutterfold"]), default="long")
 @click.option("--gutters/--no-gutters", default=True, help="As for cardpress build.")
 @click.option(
@@ -188,8 +190,8 @@ def diff_command(
         return
     warn_about_base_url(url)
     opts = PackOptions(
-        langs=tuple(dict.fromkeys(langs)) or ("ja", "en"),
-        papers=tuple(dict.fromkeys(papers)) or ("a4", "letter"),
+        langs=tuple(dict.fromkeys(langs)) or LANGS,
+        papers=tuple(dict.fromkeys(papers)) or tuple(PAPERS),
         base_url=url,
         out=out or BUILD / "reprint",
         size=size,

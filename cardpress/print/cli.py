@@ -23,8 +23,9 @@ from cardpress.cli_options import (
     out_option,
     warn_about_base_url,
 )
-from cardpress.print.layout import DUPLEX, SIZES
+from cardpress.print.layout import DUPLEX, PAPERS, SIZES
 from cardpress.print.pod import POD_TEMPLATES
+from cardpress.vocabulary import LANGS
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
@@ -55,14 +56,14 @@ def _summary(report) -> str:
     "--lang",
     "langs",
     multiple=True,
-    type=click.Choice(["ja", "en"]),
+    type=click.Choice(LANGS),
     help="Language (repeatable; default both).",
 )
 @click.option(
     "--paper",
     "papers",
     multiple=True,
-    type=click.Choice(["a4", "letter"]),
+    type=click.Choice(list(PAPERS)),
     help="Paper for the deck sheets and rule sheets (repeatable; default both).",
 )
 @click.option(
@@ -176,7 +177,9 @@ def build_command(
     """
     from cardpress.paths import BUILD
     from cardpress.print.build import DECK_IDS as ALL_DECKS
-    from cardpress.print.build import LANGS, PAPERS, Options, build
+    from cardpress.print.build import LANGS as ALL_LANGS
+    from cardpress.print.build import PAPERS as ALL_PAPERS
+    from cardpress.print.build import Options, build
     from cardpress.print.build import watch as watch_loop
 
     if pod and size != "poker":
@@ -193,8 +196,8 @@ def build_command(
         fail(*_error_lines(exc))
     warn_about_base_url(url)
     opts = Options(
-        langs=tuple(dict.fromkeys(langs)) or LANGS,
-        papers=tuple(dict.fromkeys(papers)) or PAPERS,
+        langs=tuple(dict.fromkeys(langs)) or ALL_LANGS,
+        papers=tuple(dict.fromkeys(papers)) or ALL_PAPERS,
         decks=tuple(d for d in ALL_DECKS if d in decks) or ALL_DECKS,
         base_url=url,
         out=out or BUILD,

@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 
 from cardpress.cli_options import fail
+from cardpress.vocabulary import LANGS
 
 EXIT_FAILED = 1
 DOMAIN = "preflight"
@@ -159,7 +160,7 @@ def write_proofs(result, pdf: Path, folder: Path, pages: list[int], _) -> list[P
 )
 @click.option(
     "--lang",
-    type=click.Choice(["ja", "en"]),
+    type=click.Choice(LANGS),
     default=None,
     help="Language of the report (default: the terminal's).",
 )

@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from cardpress.games import GAMES
 from cardpress.games.base import OptionError
 from cardpress.games.registry import PerGame, WrongType
+from cardpress.vocabulary import LANGS
 from referee.contract import TAG, Body, Flag, Integer, PlayerName, RuleId, choice
 from referee.validation import N_
 
@@ -61,7 +62,7 @@ class _RegisteredGame:
 
 #: one of the registered games' ids (the schema shows them as an enum, as of now)
 GameId = Annotated[str, _RegisteredGame]
-Lang = choice(["ja", "en"])
+Lang = choice(list(LANGS))
 
 MAX_SEATS = 5
 MAX_OPTIONS = 8

@@ -19,6 +19,7 @@ from cardpress.print.fonts import SANS, SANS_BOLD, register_fonts
 from cardpress.print.palette import INK, MUTED, PAPER
 from cardpress.rules import data
 from cardpress.rules.kinsoku import is_cjk
+from cardpress.vocabulary import LANGS
 
 
 def _symbol(g: Group, kind: str, cx: float, cy: float, r: float, colour) -> None:
@@ -49,7 +50,7 @@ def _symbol(g: Group, kind: str, cx: float, cy: float, r: float, colour) -> None
 def _colour_info(colour: str, lang: str) -> tuple[str, str, str]:
     """(rgb, symbol, name) of an Ultimatch colour from the card data."""
     c = data.catalogue().ultimatch.colour(colour)
-    return c.rgb, c.symbol, c.name[lang] if lang in ("ja", "en") else c.name.en
+    return c.rgb, c.symbol, c.name[lang] if lang in LANGS else c.name.en
 
 
 def um_card(
