@@ -177,8 +177,6 @@ def build_command(
     """
     from cardpress.paths import BUILD
     from cardpress.print.build import DECK_IDS as ALL_DECKS
-    from cardpress.print.build import LANGS as ALL_LANGS
-    from cardpress.print.build import PAPERS as ALL_PAPERS
     from cardpress.print.build import Options, build
     from cardpress.print.build import watch as watch_loop
 
@@ -196,8 +194,8 @@ def build_command(
         fail(*_error_lines(exc))
     warn_about_base_url(url)
     opts = Options(
-        langs=tuple(dict.fromkeys(langs)) or ALL_LANGS,
-        papers=tuple(dict.fromkeys(papers)) or ALL_PAPERS,
+        langs=tuple(dict.fromkeys(langs)) or LANGS,
+        papers=tuple(dict.fromkeys(papers)) or tuple(PAPERS),
         decks=tuple(d for d in ALL_DECKS if d in decks) or ALL_DECKS,
         base_url=url,
         out=out or BUILD,
