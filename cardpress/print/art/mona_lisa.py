@@ -74,13 +74,25 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(cx, fy, rx, ry, hex_rgb("#d2a672"))
     pen.ellipse(cx - rx * 0.25, fy + ry * 0.05, rx * 0.7, ry * 0.85, hex_rgb("#e8c490"))
     pen.ellipse(cx + rx * 0.7, fy - ry * 0.1, rx * 0.35, ry * 0.7, hex_rgb("#a8804e"), 0.7)
-    # the eyes: shadowed sockets, then dark irises looking to the viewer
+    # the eyes: soft warm shadow under the brow (she has no brows), the lids heavy, the brown
+    # irises small and turned a little to the viewer; dark pupils read as holes at card size
     ey = fy + ry * 0.18
     for side in (-1, 1):
         ex = cx + side * rx * 0.42
-        pen.ellipse(ex, ey + ry * 0.04, rx * 0.3, ry * 0.12, hex_rgb("#a27a4e"))
-        pen.ellipse(ex, ey, rx * 0.22, ry * 0.065, hex_rgb("#f0dcc0"))
-        pen.ellipse(ex + rx * 0.03, ey, rx * 0.1, ry * 0.06, hex_rgb("#2a1a10"))
+        pen.ellipse(ex, ey + ry * 0.05, rx * 0.3, ry * 0.11, hex_rgb("#c4966a"), 0.7)
+        pen.ellipse(ex, ey, rx * 0.2, ry * 0.05, hex_rgb("#e6d0b0"))
+        pen.ellipse(ex + rx * 0.03, ey - ry * 0.004, rx * 0.085, ry * 0.05, hex_rgb("#3e2818"))
+        pen.curve(
+            [
+                (ex - rx * 0.22, ey + ry * 0.01),
+                (ex - rx * 0.1, ey + ry * 0.06),
+                (ex + rx * 0.1, ey + ry * 0.06),
+                (ex + rx * 0.22, ey + ry * 0.02),
+            ],
+            hex_rgb("#8a623e"),
+            0.7,
+        )  # the upper lid
+    pen.focus(cx, ey, rx * 0.8, ry * 0.2, 2.5)
     # the nose: lit ridge, its shadow to the right, the nostrils
     pen.poly(
         [
@@ -96,19 +108,20 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#f0cf9c"),
     )
     pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"))
-    # the smile: a soft dark line turned up at the corners, the lower lip lit
+    # the smile: hardly a line, its corners lost in shadow; the lower lip a touch of light
     my = fy - ry * 0.45
     pen.curve(
         [
-            (cx - rx * 0.38, my + ry * 0.05),
-            (cx - rx * 0.15, my - ry * 0.03),
-            (cx + rx * 0.15, my - ry * 0.03),
-            (cx + rx * 0.4, my + ry * 0.06),
+            (cx - rx * 0.3, my + ry * 0.03),
+            (cx - rx * 0.12, my - ry * 0.015),
+            (cx + rx * 0.12, my - ry * 0.015),
+            (cx + rx * 0.32, my + ry * 0.04),
         ],
-        hex_rgb("#5a3020"),
-        1.6,
+        hex_rgb("#6e4028"),
+        1.15,
     )
-    pen.ellipse(cx, my - ry * 0.09, rx * 0.2, ry * 0.035, hex_rgb("#b8805a"))
+    pen.ellipse(cx, my - ry * 0.08, rx * 0.16, ry * 0.03, hex_rgb("#c4906a"))
+    pen.focus(cx, my, rx * 0.5, ry * 0.12, 2.0)
     pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.8)  # the chin
     # the parting of the hair: a high bare forehead, the hair drawn down both temples
     for side in (-1, 1):
@@ -123,15 +136,24 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
             ],
             hex_rgb("#2a1d12"),
         )
-    # folded hands, right over left
+    # folded hands, right over left, resting low on the chair's arm: the left in shadow
     pen.blob(
-        around(cx, w, h, (-0.2, 0.08), (-0.06, 0.15), (0.08, 0.13), (0.02, 0.06)),
-        hex_rgb("#c99a68"),
+        around(cx, w, h, (-0.15, 0.05), (-0.07, 0.13), (0.03, 0.12), (-0.02, 0.04)),
+        hex_rgb("#b08052"),
     )
     pen.blob(
-        around(cx, w, h, (-0.04, 0.1), (0.1, 0.16), (0.22, 0.12), (0.1, 0.05)),
-        hex_rgb("#dcb07c"),
+        around(cx, w, h, (-0.03, 0.08), (0.06, 0.14), (0.15, 0.11), (0.07, 0.03)),
+        hex_rgb("#d6aa76"),
     )
+    for k in range(3):  # the fingers of the right hand over the left wrist
+        pen.dab(
+            cx - w * (0.02 + k * 0.025),
+            h * (0.085 + k * 0.012),
+            w * 0.05,
+            0.5,
+            1.3,
+            hex_rgb("#c89a68"),
+        )
     # sfumato: a soft dark vignette
     for k in range(3):
         pen.stroke(hex_rgb("#2a2414"), 4 + k * 5, 0.2)

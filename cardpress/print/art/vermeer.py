@@ -114,10 +114,11 @@ def _pearl(pen: Pen, w: float, h: float) -> None:
         0.8,
     )
     # the eyes turned to us under their brows, each with its lid, white and catch of light
-    look = Face(eyes="open", turn=-0.1, shade="#9a7656", brow="#a88060")
+    look = Face(eyes="open", turn=-0.1, shade="#9a7656", brow="#a88060", lips="#b85a4e")
     face(pen, cx - w * 0.004, h * 0.45, h * 0.2, look, oval=False)
-    pen.ellipse(cx, h * 0.355, w * 0.034, h * 0.022, hex_rgb("#c0463c"))  # parted lips
-    pen.ellipse(cx - w * 0.01, h * 0.362, w * 0.01, h * 0.006, hex_rgb("#f4c0a8"))
+    # the lips parted: the face's own mouth, a dark between them, the light on the lower lip
+    pen.ellipse(cx, h * 0.338, w * 0.012, h * 0.005, hex_rgb("#5a2a22"), 0.8)
+    pen.ellipse(cx - w * 0.006, h * 0.326, w * 0.008, h * 0.004, hex_rgb("#f0b8a0"), 0.8)
     # the ultramarine turban and its yellow fall behind
     pen.blob(
         around(
