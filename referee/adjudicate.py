@@ -104,8 +104,13 @@ def finger_auction_score(body: Any) -> Outcome:
                 n=len(req.hands),
                 players=players,
             )
-    elif len(req.hands) < 2:
-        raise ApiError(N_("players is required when fewer than 2 hands are sent (2-4)"), "players")
+    elif len(req.hands) < finger_auction.MIN_PLAYERS:
+        raise ApiError(
+            N_("players is required when fewer than %(min)d hands are sent (%(min)d-%(max)d)"),
+            "players",
+            min=finger_auction.MIN_PLAYERS,
+            max=finger_auction.MAX_PLAYERS,
+        )
     else:
         players = len(req.hands)
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Discriminator, Field, Tag
 
 from cardpress import players
+from cardpress.games import finger_auction as fa
 from cardpress.vocabulary import (
     COLOURS,
     ESHI100_DECK,
@@ -100,14 +101,14 @@ class FingerAuctionHand(Body):
 
 
 class FingerAuctionScoreRequest(Body):
-    players: Integer(2, 4) = Field(
+    players: Integer(fa.MIN_PLAYERS, fa.MAX_PLAYERS) = Field(
         default=None,
         description="players in the game (picks Monet's table, FA-5); "
         "defaults to the number of hands",
     )
     hands: list[FingerAuctionHand] = Field(
         min_length=1,
-        max_length=4,
+        max_length=fa.MAX_PLAYERS,
         description="across hands at most 8 paintings of a painter, one forgery of each "
         "painter and one Mona Lisa",
     )
@@ -128,10 +129,10 @@ class HandResult(Body):
 
 
 class FingerAuctionScoreResponse(Body):
-    results: list[HandResult] = Field(min_length=1, max_length=4)
+    results: list[HandResult] = Field(min_length=1, max_length=fa.MAX_PLAYERS)
     winners: list[str] = Field(
         min_length=1,
-        max_length=4,
+        max_length=fa.MAX_PLAYERS,
         json_schema_extra={"uniqueItems": True},
         description="more than one name is a shared win (FA-7)",
     )
@@ -158,7 +159,7 @@ class FingerAuctionAuctionRequest(Body):
         dict[PlayerName, Bid],
         Field(
             min_length=2,
-            max_length=4,
+            max_length=fa.MAX_PLAYERS,
             description="participant name -> bid: one number (three or more participants) "
             "or right and left hands (two, FA-3)",
         ),
@@ -171,7 +172,7 @@ class FingerAuctionAuctionRequest(Body):
         "may not repeat it in a two-participant auction. Leave a player out when their "
         "previous auction had three or more participants, or this is the round's first.",
     )
-    variant: choice(("standard", "strict")) = "standard"
+    variant: choice(fa.VARIANTS) = "standard"
 
     @staticmethod
     def describe_error(err: ApiError) -> None:

@@ -82,9 +82,10 @@ class ScoreRow:
 def finger_auction_table() -> list[ScoreRow]:
     """One row per painter and distinct table; rows merge player counts that agree."""
     rows: list[ScoreRow] = []
+    fa = GAMES["finger-auction"]
     for painter in PAINTER_ORDER:
         groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for players in (2, 3, 4):
+        for players in range(fa.min_players, fa.max_players + 1):
             points = tuple(score_table(Painter(painter), players))
             if groups and groups[-1][1] == points:
                 groups[-1] = ((*groups[-1][0], players), points)

@@ -260,7 +260,7 @@ def _subsets(hand: list[str]) -> list[list[str]]:
 
 
 class Eshi100State(GameState):
-    """A game of the 絵師100人展 TCG for 2-4 players.
+    """A game of the 絵師100人展 TCG; how many play is min_players…max_players below.
 
     Options: ``decks`` (one 40-card deck per player: Eshi100Card objects or
     dicts with id, bid, icons, bit, settlement; default :data:`STANDARD_DECK`

@@ -31,11 +31,14 @@ from cardpress.games.base import (
     replay_record,
 )
 from cardpress.games.triptych import FULL_DECK, KIND, MONA_LISA, PAINTER_OF, PAINTERS
+from cardpress.vocabulary import FINGER_AUCTION_FIELD, FINGERS, PAINTINGS_PER_PAINTER
 
 GAME_ID = "finger-auction"
+#: how many play (FA-5: Monet's table depends on it)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ROUNDS = 4
-FIELD_SIZE = 7
-MIN_BID, MAX_BID = 1, 5
+FIELD_SIZE = FINGER_AUCTION_FIELD
+MIN_BID, MAX_BID = FINGERS
 #: option ``variant``: "strict" makes any two equal bids a re-bid (FA-1)
 VARIANTS = ("standard", "strict")
 
@@ -48,8 +51,15 @@ _TABLES: dict[str, tuple[int, ...]] = {
 
 
 def _check_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2-4 (Monet's table depends on it, FA-5): {players!r}")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise ValueError(
+            f"players must be {MIN_PLAYERS}-{MAX_PLAYERS} (Monet's table depends on it, FA-5): "
+            f"{players!r}"
+        )
 
 
 def score_table(painter: Painter, players: int) -> tuple[int, ...]:
@@ -129,8 +139,10 @@ def score_hand(hand: FingerHand, players: int) -> HandScore:
     counts: dict[Painter, int] = {}
     for painter in PAINTERS:
         n = hand.counts.get(painter, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 8:
-            raise ValueError(f"{painter.value}: {n!r} paintings; the deck has 0-8")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= PAINTINGS_PER_PAINTER:
+            raise ValueError(
+                f"{painter.value}: {n!r} paintings; the deck has 0-{PAINTINGS_PER_PAINTER}"
+            )
         counts[painter] = n
     choices: tuple[Painter | None, ...] = PAINTERS if hand.mona_lisa else (None,)
     tables = {p: score_table(p, players) for p in PAINTERS}
@@ -154,7 +166,7 @@ for _card, _painter in _PAINTER_ENUM.items():
     _ROLE[_card] = PAINTERS.index(_painter) + (3 if KIND[_card] == "forgery" else 0)
 #: players -> (0 cards, then the score table) per painter of PAINTERS
 _POINTS: dict[int, tuple[tuple[int, ...], ...]] = {
-    n: tuple((0, *score_table(p, n)) for p in PAINTERS) for n in (2, 3, 4)
+    n: tuple((0, *score_table(p, n)) for p in PAINTERS) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 
 
@@ -395,8 +407,8 @@ class FingerAuctionState(GameState):
     """A game of Finger Auction. Options: ``variant`` ("standard" | "strict")."""
 
     game_id: ClassVar[str] = GAME_ID
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     default_options: ClassVar[dict[str, object]] = {"variant": "standard"}
     turn_rule: ClassVar[str | None] = "FA-1"
     #: secret moves: bids are shown face down until all are in (FA-1, FA-3)
@@ -649,7 +661,9 @@ def replay(record: Mapping[str, object]) -> FingerAuctionState:
 
 __all__ = [
     "MAX_BID",
+    "MAX_PLAYERS",
     "MIN_BID",
+    "MIN_PLAYERS",
     "ROUNDS",
     "VARIANTS",
     "AuctionOutcome",
