@@ -146,8 +146,18 @@ def draw_placeholder(canvas, label: str, x, y, w, h) -> None:
     canvas.restoreState()
 
 
+#: the picture each painter's forger copies: his best-known one, so that beside the real card
+#: the copy is recognised, and then seen to be off (mirrored, its hues slid, coarse strokes)
+FORGED: dict[str, str] = {
+    "monet": "Woman with a Parasol",
+    "gogh": "The Starry Night",
+    "vermeer": "The Milkmaid",
+}
+
+
 def picture_of(card) -> painterly.Picture | None:
-    """What a Triptych card's generated art paints: (style, seed key, forged, title), if any."""
+    """What a Triptych card's generated art paints: (style, seed key, forged, title), if any.
+    A forgery's title is the painting its forger copied (:data:`FORGED`)."""
     if getattr(card, "image", None):
         return None
     if str(card.kind) == "mona-lisa":
@@ -155,7 +165,10 @@ def picture_of(card) -> painterly.Picture | None:
     if card.painter is None:
         return None
     hint = card.title.en if hasattr(card.title, "en") else ""
-    return (str(card.painter), card.id, str(card.kind) == "forgery", hint)
+    forged = str(card.kind) == "forgery"
+    if forged:
+        hint = FORGED.get(str(card.painter), hint)
+    return (str(card.painter), card.id, forged, hint)
 
 
 def warm_cards(cards, jobs: int = 1, cache_dir: Path | None = None) -> None:
