@@ -46,6 +46,8 @@ class Mark:
     #: lies on the page before the clip, so a pixel can be found on the page
     xobject: tuple[int, int] = (0, 0)
     frame: Box | None = None
+    #: text: its font dictionary (object number, generation); (0, 0) for a direct one
+    font: tuple[int, int] = (0, 0)
 
 
 def mul(a: Matrix, b: Matrix) -> Matrix:
@@ -328,7 +330,10 @@ class _Reader:
             cut = intersect(state.clip, transform_box(trm, local))
             if cut:
                 size = fs * (trm[2] ** 2 + trm[3] ** 2) ** 0.5
-                out.append(Mark("text", cut, state.fill_space, state.fill, size, text))
+                font_ref = state.font.objgen if state.font is not None else (0, 0)
+                out.append(
+                    Mark("text", cut, state.fill_space, state.fill, size, text, font=font_ref)
+                )
         return mul((1, 0, 0, 1, advance, 0), tm)
 
     def _do(self, resources, name, state: _State, out: list[Mark], depth: int) -> None:

@@ -416,16 +416,32 @@ def transparency(page: pikepdf.Page) -> list[tuple[str, dict]]:
     return list(unique.values())
 
 
-def _check_objects(n, page, service, out: list[Problem], fonts_seen: dict) -> None:
-    """Fonts embedded; for PDF/X-1a, nothing transparent."""
+def _check_objects(n, page, marks, service, out: list[Problem], fonts_seen: dict) -> None:
+    """Fonts embedded; for PDF/X-1a, nothing transparent.
+
+    A font counts on the pages whose text is set in it: many tools (ReportLab among
+    them) give every page one resource dictionary naming every font of the file, so a
+    page of art alone would otherwise be blamed for the font of another page's text.
+    A font that is a direct object cannot be told apart from its neighbours and is
+    judged wherever it is named.
+    """
+    texts: dict[tuple[int, int], list] = {}
+    for m in marks:
+        if m.kind == "text":
+            texts.setdefault(m.font, []).append(m)
     for res in _resources(page.obj.get("/Resources"), set()):
         for font in res.get("/Font", {}).values():
             key = font.objgen
+            if key != (0, 0) and key not in texts:
+                continue  # named in the resources, but no text on this page is set in it
             if key not in fonts_seen:
                 fonts_seen[key] = _embedded(font)
             if not fonts_seen[key]:
                 name = str(font.get("/BaseFont", "?")).lstrip("/")
-                out.append(Problem("fonts", n, "font %(font)s is not embedded", {"font": name}))
+                where = _union(texts[key]) if texts.get(key) else None
+                out.append(
+                    Problem("fonts", n, "font %(font)s is not embedded", {"font": name}, where)
+                )
     if service.checks("flat"):
         for why in transparency(page):
             out.append(Problem("flat", n, "transparency (%(why)s)", {"why": why}))
@@ -513,7 +529,7 @@ def preflight(data: bytes | Path | str, service: str | Service) -> Result:
         for n, (page, marks) in enumerate(zip(pdf.pages, pdf_marks(pdf), strict=True), 1):
             trim = _check_boxes(n, page, service, out, boxes)
             _check_marks(n, marks, trim, service, out)
-            _check_objects(n, page, service, out, fonts_seen)
+            _check_objects(n, page, marks, service, out, fonts_seen)
             _check_image_ink(n, marks, pdf, service, out, images_seen)
         cards = _cards(pdf)
     unique = {(p.rule, p.page, p.text()): p for p in out}  # a font met in several forms

@@ -261,3 +261,25 @@ def test_dark_paintings_flattened_for_pdfx1a_stay_within_drivethrucards_ink() ->
                         most = max(most, int(px.sum(axis=2).max()))
         assert most, f"{card}: no flattened page to read"
         assert most <= 240 * 255 // 100, card  # 612 of 4 x 255: 240 % to the 8-bit unit
+
+
+def test_a_font_counts_on_the_pages_whose_text_is_set_in_it() -> None:
+    """ReportLab names every font of a file on every page: a page of art alone is not
+    blamed for the Helvetica of the page before it (it read "font Helvetica is not
+    embedded" on a page without a word)."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(2.75 * inch, 3.75 * inch), invariant=1)
+    c.setFont("Helvetica", 9)
+    c.drawString(inch, inch, "set in Helvetica")
+    c.showPage()
+    c.setFillColorCMYK(0.2, 0.4, 0.6, 0.1)
+    c.rect(0, 0, inch, inch, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    with pikepdf.open(io.BytesIO(buf.getvalue())) as doc:
+        named = [sorted(page.obj.Resources.get("/Font", {}).keys()) for page in doc.pages]
+    assert named[1] == named[0] != []  # the page of art names the font too
+    result = preflight(buf.getvalue(), "generic")
+    fonts = [p for p in result.problems if p.rule == "fonts"]
+    assert [(p.page, p.text()) for p in fonts] == [(1, "font Helvetica is not embedded")]
+    assert fonts[0].box is not None  # the soft proof rings the text set in it
