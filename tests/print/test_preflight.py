@@ -283,3 +283,38 @@ def test_a_font_counts_on_the_pages_whose_text_is_set_in_it() -> None:
     fonts = [p for p in result.problems if p.rule == "fonts"]
     assert [(p.page, p.text()) for p in fonts] == [(1, "font Helvetica is not embedded")]
     assert fonts[0].box is not None  # the soft proof rings the text set in it
+
+
+def test_a_labelled_file_names_the_card_that_breaks_the_bleed_and_the_page_count(
+    tmp_path,
+) -> None:
+    """The Game Crafter's file of two cards with g1's bleed cut to 1 mm and its back
+    dropped: the command names the card by the file's page label, the rule and the
+    numbers found, and the odd page count."""
+    cat = load_catalogue()
+    deck = cat.triptych
+    kw = {"root": cat.root, "cards": [deck.card("m1"), deck.card("g1")]}
+    cmyk = render_print_shop_pdf(deck, "en", BASE, cmyk=True, **kw)
+    made = for_service(cmyk, services()["thegamecrafter"])
+    with pikepdf.open(io.BytesIO(made)) as doc:
+        page = doc.pages[2].obj
+        trim = [float(v) for v in page.TrimBox]
+        short = [trim[0] - mm, trim[1] - mm, trim[2] + mm, trim[3] + mm]
+        page.BleedBox = page.MediaBox = pikepdf.Array(short)
+        del doc.pages[3]
+        out = io.BytesIO()
+        doc.save(out)
+    pdf = tmp_path / "cut.pdf"
+    pdf.write_bytes(out.getvalue())
+    args = ["preflight", str(pdf), "--service", "thegamecrafter", "--lang", "en", "--no-proofs"]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 1, run.output
+    lines = run.output.splitlines()
+    rows = {line.split()[0]: line.split() for line in lines if line[:3] in ("m1 ", "g1 ")}
+    assert "FAIL" not in rows["m1"] and "FAIL" in rows["g1"]
+    assert (
+        "g1 (page 3): bleed: bleed 1.00 mm; The Game Crafter asks for 3.17 mm on every side"
+        in run.output
+    )
+    assert "page count: FAIL (3 pages)" in run.output
+    assert "page count: 3 pages; The Game Crafter needs a multiple of 2" in run.output
