@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Pen, gradient
+from cardpress.print.art.pen import Pen, around, gradient
 from cardpress.print.colour import RGB, hex_rgb, mix
 from cardpress.print.glyphs import draw_flower
 
@@ -137,11 +137,19 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     for k, t in enumerate((0.1, 0.25, 0.42, 0.58, 0.75, 0.9)):
         icon, col = flowers[k % len(flowers)]
         _flower(pen, icon, w * t, h * (0.45 + 0.15 * math.sin(t * 5)) + rng.uniform(-5, 5), 5, col)
-    bx, by = w * 0.5, h * 0.58  # the uguisu, olive green, on the branch
-    pen.ellipse(bx, by, 8, 5, hex_rgb("#8a8a3a"))
-    pen.ellipse(bx + 6, by + 3, 3.6, 3.4, hex_rgb("#9a9a4a"))
-    pen.poly([(bx - 7, by), (bx - 15, by + 3), (bx - 14, by - 1)], hex_rgb("#6a6a2a"))
-    pen.ellipse(bx + 7, by + 3.6, 0.8, 0.8, hex_rgb("#1e1e1e"))
+    bx, by = w * 0.5, h * 0.6  # the uguisu, olive green, perched on the branch
+    pen.ellipse(bx, by, 13, 8, hex_rgb("#7a7a2a"))
+    pen.ellipse(bx - 2, by - 3, 9, 4, hex_rgb("#c8c07a"))  # its pale breast
+    pen.ellipse(bx + 10, by + 5, 6, 5.5, hex_rgb("#8a8a32"))  # the head
+    pen.poly([(bx + 15, by + 6), (bx + 20, by + 5), (bx + 15, by + 4)], hex_rgb("#3a3020"))
+    pen.poly([(bx - 11, by + 1), (bx - 26, by + 6), (bx - 24, by - 2)], hex_rgb("#5a5a1e"))
+    pen.curve(
+        [(bx - 6, by + 4), (bx, by + 8), (bx + 6, by + 6), (bx + 8, by + 1)],
+        hex_rgb("#4a4a1a"),
+        1.6,
+    )  # the folded wing
+    pen.ellipse(bx + 12, by + 6.5, 1.4, 1.4, hex_rgb("#1e1e1e"))  # the eye
+    pen.ellipse(bx + 11.5, by + 5, 2.8, 0.8, hex_rgb("#e8e4c8"))  # the pale brow stripe
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
@@ -303,18 +311,48 @@ def _everywhere(pen: Pen, w: float, h: float) -> None:
 
 
 def _seal(pen: Pen, w: float, h: float) -> None:
-    """落款: the artist's seal stamped in vermilion beside a signature in ink, flowers beside."""
+    """落款: a finished ink landscape on its silk mount, the artist's signature in a column at
+    its edge and the vermilion seal stamped under it; a branch of the card's flowers in front."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#f2ead2"))
-    for k in range(4):  # the brushed signature, a vertical column
-        pen.dab(w * 0.42, h * (0.82 - k * 0.16), 9, 0.3 + k * 0.7, 2.2, hex_rgb("#1e1a18"))
-    pen.rect(w * 0.5, h * 0.12, 22, 22, hex_rgb("#c8283c"))
-    pen.rect(w * 0.5 + 2, h * 0.12 + 2, 18, 18, hex_rgb("#e8b0a0"))
-    pen.rect(w * 0.5 + 5, h * 0.12 + 5, 12, 3, hex_rgb("#c8283c"))
-    pen.rect(w * 0.5 + 9.5, h * 0.12 + 5, 3, 12, hex_rgb("#c8283c"))
-    for k, (icon, col) in enumerate(flowers):
-        _flower(pen, icon, w * (0.14 + 0.12 * k), h * (0.35 + 0.3 * k), 7, col)
-    pen.dab(w * 0.85, h * 0.5, w * 0.3, 2.4, 3, hex_rgb("#6a4a2a"))  # the brush resting
+    pen.rect(0, 0, w, h, hex_rgb("#4a5a6a"))  # the blue-grey silk mount
+    pen.rect(0, h * 0.9, w, h * 0.1, hex_rgb("#7a6a4a"))  # its gold brocade band
+    pen.rect(w * 0.05, h * 0.08, w * 0.9, h * 0.78, hex_rgb("#efe6cc"))  # the paper
+    # the landscape in a few broad washes: a pale far range, two dark near peaks, mist
+    pen.poly(
+        around(
+            0, w, h, (0.06, 0.3), (0.2, 0.62), (0.3, 0.5), (0.42, 0.74), (0.6, 0.36), (0.6, 0.3)
+        ),
+        hex_rgb("#b4ae9a"),
+    )
+    pen.poly(
+        around(0, w, h, (0.12, 0.1), (0.26, 0.58), (0.34, 0.4), (0.44, 0.52), (0.58, 0.1)),
+        hex_rgb("#3a3832"),
+    )
+    pen.poly(
+        around(0, w, h, (0.26, 0.58), (0.3, 0.3), (0.22, 0.1), (0.14, 0.1)),
+        hex_rgb("#6a665a"),
+    )  # the lit flank
+    pen.rect(w * 0.06, h * 0.09, w * 0.62, h * 0.07, hex_rgb("#d8d0b8"))  # mist at the foot
+    pen.ellipse(w * 0.6, h * 0.66, 5, 5, hex_rgb("#c8283c"), 0.8)  # a red sun
+    # the signature: a column of brushed characters down the right of the paper
+    for k in range(4):
+        pen.dab(w * 0.8, h * (0.76 - k * 0.11), 7, 0.3 + k * 0.7, 2.6, hex_rgb("#1e1a18"))
+    # the seal under it, vermilion, its carved characters in the paper's colour
+    sx, sy, sz = w * 0.74, h * 0.13, h * 0.28
+    pen.rect(sx, sy, sz, sz, hex_rgb("#c8283c"))
+    pen.rect(sx + sz * 0.15, sy + sz * 0.55, sz * 0.7, sz * 0.12, hex_rgb("#f2d8c8"))
+    pen.rect(sx + sz * 0.44, sy + sz * 0.15, sz * 0.12, sz * 0.7, hex_rgb("#f2d8c8"))
+    pen.rect(sx + sz * 0.15, sy + sz * 0.22, sz * 0.7, sz * 0.1, hex_rgb("#f2d8c8"))
+    # a low sprig of the card's flowers in the mist at the mountain's foot
+    _branch(
+        pen,
+        [(w * 0.04, h * 0.11), (w * 0.14, h * 0.16), (w * 0.26, h * 0.1), (w * 0.4, h * 0.14)],
+        hex_rgb("#3a2a22"),
+        1.4,
+    )
+    for k in range(5):
+        icon, col = flowers[k % len(flowers)]
+        _flower(pen, icon, w * (0.07 + 0.07 * k), h * (0.13 + 0.03 * (k % 2)), 4.2, col)
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
