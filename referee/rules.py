@@ -14,7 +14,7 @@ from referee import rules_faces
 from referee.catalogue import cards_root
 from referee.hosts import picture_base_url
 from referee.i18n import current_language, text
-from referee.rules_html import render_document
+from referee.rules_html import PHONE, render_document
 
 bp = Blueprint("rules", __name__, url_prefix="/<lang:lang>/rules")
 
@@ -85,16 +85,21 @@ def font(file: str) -> Response:
 @bp.get("/<game_id>/figures/<file>")
 def figure(game_id: str, file: str) -> Response:
     """A rule sheet's picture of the cards, drawn by the deck's own faces (see
-    cardpress.print.figure_pictures); ``file`` is the figure's id and ``.webp``."""
+    cardpress.print.figure_pictures); ``file`` is the figure's id and ``.webp``, or its
+    id, ``.phone`` and ``.webp`` for the size drawn for a phone's column."""
     if game_id not in DOCUMENTS or not file.endswith(".webp"):
         abort(404)
     doc = rules.load_rules(game_id, current_language(), cards_root())
-    fig = next((f for f in doc.figures if f.id == file.removesuffix(".webp")), None)
-    if fig is None:
+    name = file.removesuffix(".webp")
+    phone = name.endswith(PHONE)
+    fig = next((f for f in doc.figures if f.id == name.removesuffix(PHONE)), None)
+    if fig is None or (phone and figure_pictures.phone_size(fig, game_id, doc.lang) is None):
         abort(404)
     token = CARDS.set(cards_root())
     try:
-        picture = figure_pictures.figure_picture(fig, game_id, doc.lang, picture_base_url())
+        picture = figure_pictures.figure_picture(
+            fig, game_id, doc.lang, picture_base_url(), phone=phone
+        )
     finally:
         CARDS.reset(token)
     return _cached(picture.webp, "image/webp")

@@ -268,8 +268,12 @@ def diagram_svg(
     return svg.replace("<svg ", '<svg role="img" class="rules-diagram-svg" ', 1)
 
 
-#: a figure's id -> the URL of its picture (the referee's route; None: no pictures)
+#: a figure's id -> the URL of its picture (the referee's route; None: no pictures);
+#: the id with PHONE after it names the picture drawn for a phone's column
 PictureUrl = Callable[[str], str]
+PHONE = ".phone"
+#: the page's margins each side on a phone (base.html's body padding), in CSS px
+PHONE_MARGIN = 12
 
 
 class HtmlRenderer(Renderer[str]):
@@ -387,8 +391,19 @@ class HtmlRenderer(Renderer[str]):
         else:
             width, height = figure_pictures.figure_size(b, doc.game, doc.lang)
             alt = set_text(figure_pictures.alt_text(b, doc.game, doc), doc.lang)
+            src = self.picture_url(b.id)
+            sizes = ""
+            phone = figure_pictures.phone_size(b, doc.game, doc.lang)
+            if phone is not None:  # a phone loads the picture drawn for its column
+                dpr = figure_pictures.DENSITY
+                small = self.picture_url(b.id + PHONE)
+                sizes = (
+                    f'srcset="{escape(small)} {phone[0] * dpr}w, {escape(src)} {width * dpr}w" '
+                    f'sizes="(max-width: {width + 2 * PHONE_MARGIN}px) '
+                    f'calc(100vw - {2 * PHONE_MARGIN}px), {width}px" '
+                )
             body = (
-                f'<img class="rules-cards" src="{escape(self.picture_url(b.id))}" '
+                f'<img class="rules-cards" src="{escape(src)}" {sizes}'
                 f'width="{width}" height="{height}" alt="{escape(alt)}" '
                 'loading="lazy" decoding="async">'
             )

@@ -313,6 +313,12 @@ class Site:
                         tag[attr] = self.opts.referee_url + rest
                     else:
                         _leave_out(tag)
+        for tag in soup.find_all(srcset=True):  # a picture's other sizes
+            for candidate in str(tag["srcset"]).split(","):
+                url = candidate.split()[0] if candidate.split() else ""
+                path = self.internal_path(url)
+                if path is not None and self.is_static(self.endpoint(path)):
+                    self.add(path)
         return str(soup).encode() if changed else page.encode()
 
 

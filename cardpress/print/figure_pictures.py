@@ -28,6 +28,10 @@ CSS_PER_PT = 1.8
 #: image pixels per CSS pixel: sharp on a 2x screen, scaled down on a 1x one
 DENSITY = 2
 WEBP_QUALITY = 86
+#: the text column of a 390 px phone (12 px margins each side), in CSS px: a picture
+#: shown wider on a desktop also comes drawn for this column (at DENSITY), so a
+#: phone loads about half the pixels
+PHONE_COLUMN = 366
 #: room around the cards, in points: a group label starts at the edge and a
 #: win/lose ring reaches 1.6 pt outside its card
 PAD = 3.0
@@ -76,13 +80,26 @@ def figure_pdf(fig: m.Figure, game: str, lang: str, base_url: str) -> bytes:
     return buf.getvalue()
 
 
-@lru_cache(maxsize=64)
-def _picture(fig: m.Figure, game: str, lang: str, base_url: str, stamp: object) -> Picture:
+def phone_size(fig: m.Figure, game: str, lang: str) -> tuple[int, int] | None:
+    """The phone-size picture's size in CSS px, None when the figure is no wider than a
+    phone's column (its one picture serves both)."""
+    width, height = figure_size(fig, game, lang)
+    if width <= PHONE_COLUMN:
+        return None
+    return PHONE_COLUMN, round(height * PHONE_COLUMN / width)
+
+
+@lru_cache(maxsize=128)
+def _picture(
+    fig: m.Figure, game: str, lang: str, base_url: str, stamp: object, phone: bool = False
+) -> Picture:
     from PIL import Image
 
     from cardpress.print.export import rasterise_fitted
 
     width, height = figure_size(fig, game, lang)
+    if phone:
+        width, height = phone_size(fig, game, lang) or (width, height)
     pdf = figure_pdf(fig, game, lang, base_url)
     (img,) = rasterise_fitted(pdf, (width * DENSITY, height * DENSITY))
     out = io.BytesIO()
@@ -91,12 +108,15 @@ def _picture(fig: m.Figure, game: str, lang: str, base_url: str, stamp: object) 
     return Picture(out.getvalue(), width, height)
 
 
-def figure_picture(fig: m.Figure, game: str, lang: str, base_url: str = "") -> Picture:
-    """The figure as a WebP, drawn once per process for the same card data."""
+def figure_picture(
+    fig: m.Figure, game: str, lang: str, base_url: str = "", phone: bool = False
+) -> Picture:
+    """The figure as a WebP, drawn once per process for the same card data; ``phone``:
+    drawn for a phone's column (``phone_size``; the full size when there is none)."""
     from cardpress.catalogue import load_catalogue
 
     # a new catalogue object means the card data changed: draw the faces again
-    return _picture(fig, game, lang, base_url, id(load_catalogue()))
+    return _picture(fig, game, lang, base_url, id(load_catalogue()), phone)
 
 
 def card_name(card: object, deck: object, lang: str) -> str:

@@ -4,7 +4,7 @@ Every figure of a rule document (the same ``Figure`` the PDF draws) is on its
 web page as an image that loads, says in the page's language what it shows,
 fits the phone's column without the page scrolling sideways, and is drawn at
 twice the size it is shown on a desktop (sharp on a 2x screen), never enlarged
-past its own size.
+past its own size; a phone loads a wide figure drawn for its own column.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from cardpress.print.figure_pictures import DENSITY, alt_text
+from cardpress.print.figure_pictures import DENSITY, alt_text, phone_size
 from cardpress.rules import GAMES, load_rules
 from referee.rules_html import set_text
 from tests.referee.conftest import phone_page
@@ -35,8 +35,13 @@ PICTURES = """async () => {
     if (!img.complete) await new Promise(ok => { img.onload = img.onerror = ok; });
     await img.decode().catch(() => {});
     const r = img.getBoundingClientRect();
+    // the pixels of the picture the browser chose (with a srcset, naturalWidth is
+    // scaled to the slot's density): the same file loaded on its own
+    const probe = new Image();
+    probe.src = img.currentSrc;
+    await probe.decode().catch(() => {});
     out.push({figure: img.closest("figure").id, alt: img.alt, src: img.currentSrc,
-              natural: [img.naturalWidth, img.naturalHeight],
+              natural: [probe.naturalWidth, probe.naturalHeight],
               attrs: [+img.getAttribute("width"), +img.getAttribute("height")],
               shown: [r.width, r.height], left: r.left, right: r.right});
   }
@@ -115,3 +120,26 @@ def test_card_pictures_are_sharp_and_full_size_on_a_desktop(browser, server, lan
                 if natural != [attrs[0] * DENSITY, attrs[1] * DENSITY]:
                     found.setdefault(game, []).append([p["figure"], "pixels", natural, attrs])
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", PHONES)
+def test_a_phone_loads_the_picture_drawn_for_its_column(browser, server, width, lang):
+    """A figure wider than a phone's column also comes drawn for that column (about
+    half the desktop picture's pixels): a 2x phone loads that one, sharp at its size;
+    a figure no wider has the one picture."""
+    found: dict[str, list] = {}
+    smaller = 0
+    with phone_page(browser, width, lang) as page:
+        for game in GAMES:
+            for fig, p in zip(
+                _figures(game, lang), _pictures(page, server, game, lang), strict=True
+            ):
+                phone = phone_size(fig, game, lang)
+                size = phone or p["attrs"]
+                want = [size[0] * DENSITY, size[1] * DENSITY]
+                if p["natural"] != want or p["src"].endswith(".phone.webp") != bool(phone):
+                    found.setdefault(game, []).append([fig.id, p["src"], p["natural"], want])
+                smaller += phone is not None
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+    assert smaller, "no figure is wider than a phone's column"

@@ -325,6 +325,41 @@ def test_rules_pages_anchor_every_clause_and_ruling(client, lang, game):
     assert sorted({i for i in found if found.count(i) > 1}) == []
 
 
+def test_wide_rule_figures_also_come_drawn_for_a_phone(client):
+    """A figure wider than a phone's column names, in its srcset, a picture drawn for
+    that column, served at the width the srcset gives; a narrower one has no srcset and
+    no such picture."""
+    from io import BytesIO
+
+    from bs4 import BeautifulSoup
+    from PIL import Image
+
+    from cardpress.print.figure_pictures import DENSITY, phone_size
+    from cardpress.rules import load_rules
+
+    seen = set()
+    for game in DOCUMENTS:
+        page = BeautifulSoup(text(client.get(f"/en/rules/{game}")), "html.parser")
+        imgs = {i.find_parent("figure")["id"]: i for i in page.select("figure img.rules-cards")}
+        for fig in load_rules(game, "en").figures:
+            img, small = imgs[fig.id], phone_size(fig, game, "en")
+            url = f"/en/rules/{game}/figures/{fig.id}.phone.webp"
+            if small is None:
+                assert not img.get("srcset"), fig.id
+                assert client.get(url).status_code == 404, url
+            elif "wide" not in seen:
+                full_w = int(img["width"]) * DENSITY
+                assert [c.split() for c in img["srcset"].split(",")] == [
+                    [url, f"{small[0] * DENSITY}w"],
+                    [img["src"], f"{full_w}w"],
+                ]
+                r = client.get(url)
+                assert r.status_code == 200 and r.mimetype == "image/webp", url
+                assert Image.open(BytesIO(r.data)).size == (small[0] * DENSITY, small[1] * DENSITY)
+            seen.add("narrow" if small is None else "wide")
+    assert seen == {"narrow", "wide"}, seen
+
+
 def test_rules_index(client):
     body = text(client.get("/en/rules/"))
     for game in DOCUMENTS:
