@@ -219,45 +219,83 @@ def _cathedral(pen: Pen, w: float, h: float) -> None:
 
 
 def _station(pen: Pen, w: float, h: float) -> None:
+    """The Saint-Lazare Station: under the pitched iron-and-glass roof, a locomotive faces us
+    in its own steam, blue-white clouds billowing up into the shed; through the far end, the
+    sunlit buildings of the Rue de Rome; rails and platforms run toward us.
+
+    Long because a painting is one composition drawn back to front, its parts sharing the
+    shed's light.
+    """
     rng = pen.rng
-    gradient(pen, 0, 0, w, h, hex_rgb("#c8d2dc"), hex_rgb("#6f7b8a"))
-    pen.stroke(hex_rgb("#3a4250"), 1.6)  # the iron roof
-    pen.c.line(0, h * 0.7, w * 0.5, h * 0.98)
-    pen.c.line(w * 0.5, h * 0.98, w, h * 0.7)
-    for k in range(1, 6):
-        pen.c.line(w * k / 6, h * 0.7 + (0.28 * h) * (1 - abs(k / 3 - 1)), w * k / 6, h * 0.66)
-    for _ in range(14):  # steam
-        pen.ellipse(
-            w * rng.uniform(0.2, 0.8),
-            h * rng.uniform(0.4, 0.8),
-            rng.uniform(6, 14),
-            rng.uniform(4, 9),
-            hex_rgb(rng.choice(("#eef1f4", "#d6dde6", "#b8c6d6"))),
-            0.6,
+    gradient(pen, 0, 0, w, h, hex_rgb("#b8c4d2"), hex_rgb("#8a94a2"))
+    # the far end of the shed open to the day: sunlit houses, pale gold and rose
+    pen.rect(w * 0.3, h * 0.34, w * 0.4, h * 0.32, hex_rgb("#e8dcc0"))
+    for k in range(5):
+        pen.rect(
+            w * (0.31 + k * 0.08),
+            h * 0.36,
+            w * 0.065,
+            h * rng.uniform(0.16, 0.26),
+            hex_rgb(("#f0d8a8", "#e8c0a8", "#f4e6c4")[k % 3]),
         )
+    # the roof: its two dark pitched halves meeting high in the middle, the glazing between
+    pen.poly([(0, h), (0, h * 0.58), (w * 0.5, h * 0.98), (w * 0.5, h)], hex_rgb("#3a4252"))
+    pen.poly([(w, h), (w, h * 0.58), (w * 0.5, h * 0.98), (w * 0.5, h)], hex_rgb("#323a48"))
     pen.poly(
-        [
-            (w * 0.38, 0),
-            (w * 0.38, h * 0.3),
-            (w * 0.46, h * 0.38),
-            (w * 0.56, h * 0.38),
-            (w * 0.62, h * 0.3),
-            (w * 0.62, 0),
-        ],
-        hex_rgb("#2b2f38"),
-    )
-    pen.ellipse(w * 0.5, h * 0.22, 3, 3, hex_rgb("#f2b45a"))
-    dabs(
-        pen,
-        90,
-        0,
-        0,
-        w,
-        h * 0.25,
-        [hex_rgb("#4d5666"), hex_rgb("#7a8494"), hex_rgb("#9a8f7a")],
-        spread=0.2,
-        alpha=0.7,
-    )
+        [(w * 0.06, h * 0.66), (w * 0.5, h * 0.9), (w * 0.94, h * 0.66), (w * 0.5, h * 0.78)],
+        hex_rgb("#9aa8ba"),
+        0.7,
+    )  # the glazed panels
+    pen.stroke(hex_rgb("#2a303a"), 1.4)
+    for k in range(1, 6):  # the iron trusses coming down to the columns
+        x = w * k / 6
+        top = h * 0.58 + h * 0.4 * (1 - abs(x / w - 0.5) * 2)
+        pen.c.line(x, top, x, h * 0.3)
+    pen.rect(0, h * 0.28, w * 0.12, h * 0.32, hex_rgb("#4a5060"))  # the side halls in shade
+    pen.rect(w * 0.88, h * 0.28, w * 0.12, h * 0.32, hex_rgb("#4a5060"))
+    # the platforms and the rails running toward us
+    pen.poly([(0, 0), (w, 0), (w * 0.66, h * 0.3), (w * 0.34, h * 0.3)], hex_rgb("#6a6a6e"))
+    pen.poly([(0, 0), (w * 0.18, 0), (w * 0.36, h * 0.3), (0, h * 0.3)], hex_rgb("#a89e8a"))
+    pen.poly([(w, 0), (w * 0.82, 0), (w * 0.64, h * 0.3), (w, h * 0.3)], hex_rgb("#9a9080"))
+    for x0 in (0.3, 0.42, 0.58, 0.7):
+        pen.curve(
+            [
+                (w * x0, 0),
+                (w * x0, 0),
+                (w * (0.5 + (x0 - 0.5) * 0.4), h * 0.28),
+                (w * (0.5 + (x0 - 0.5) * 0.35), h * 0.3),
+            ],
+            hex_rgb("#2e2e34"),
+            0.9,
+        )
+    # the locomotive facing us, a little left of centre: smokebox, chimney, lamps, buffers
+    lx, ly = w * 0.42, h * 0.08
+    pen.rect(lx - w * 0.1, ly + h * 0.04, w * 0.2, h * 0.18, hex_rgb("#1e2430"))  # the cab
+    pen.ellipse(lx, ly + h * 0.2, w * 0.075, h * 0.11, hex_rgb("#2a3240"))  # the smokebox door
+    pen.ellipse(lx - w * 0.02, ly + h * 0.23, w * 0.03, h * 0.04, hex_rgb("#4a5668"), 0.8)
+    pen.rect(lx - w * 0.02, ly + h * 0.3, w * 0.04, h * 0.08, hex_rgb("#1a1e26"))  # chimney
+    pen.rect(lx - w * 0.12, ly, w * 0.24, h * 0.05, hex_rgb("#6a2e2a"))  # the buffer beam
+    for side in (-1, 1):
+        pen.ellipse(lx + side * w * 0.07, ly + h * 0.12, 2.2, 2.2, hex_rgb("#f6c85a"))  # lamps
+    # a second engine at the right, further off, half in its steam
+    pen.rect(w * 0.66, h * 0.2, w * 0.09, h * 0.1, hex_rgb("#343c4a"))
+    pen.ellipse(w * 0.705, h * 0.27, w * 0.03, h * 0.045, hex_rgb("#2a3240"))
+    # the steam: billows rising from the chimneys into the shed, lit blue-white
+    for _ in range(16):
+        pen.ellipse(
+            w * rng.uniform(0.22, 0.78),
+            h * rng.uniform(0.42, 0.74),
+            rng.uniform(6, 13),
+            rng.uniform(4, 8),
+            hex_rgb(rng.choice(("#f4f6f8", "#dde4ee", "#c4d0e0", "#e8e0d0"))),
+            0.75,
+        )
+    pen.ellipse(w * 0.42, h * 0.44, w * 0.08, h * 0.07, hex_rgb("#eef2f6"), 0.85)
+    pen.ellipse(w * 0.71, h * 0.4, w * 0.06, h * 0.06, hex_rgb("#dde4ee"), 0.8)
+    for k in range(7):  # people on the platforms, dark touches
+        x = w * (0.05 + k * 0.035) if k < 4 else w * (0.8 + (k - 4) * 0.05)
+        pen.rect(x, h * 0.1, 1.8, h * 0.07, hex_rgb("#22262e"))
+        pen.ellipse(x + 0.9, h * 0.18, 1.1, 1.1, hex_rgb("#22262e"))
 
 
 def _parasol(pen: Pen, w: float, h: float) -> None:
