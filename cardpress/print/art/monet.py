@@ -280,14 +280,17 @@ def _station(pen: Pen, w: float, h: float) -> None:
     # a second engine at the right, further off, half in its steam
     pen.rect(w * 0.66, h * 0.2, w * 0.09, h * 0.1, hex_rgb("#343c4a"))
     pen.ellipse(w * 0.705, h * 0.27, w * 0.03, h * 0.045, hex_rgb("#2a3240"))
-    # the steam: billows rising from the chimneys into the shed, lit blue-white
-    for _ in range(16):
+    # the steam: billows rising from the two chimneys and spreading under the roof
+    steam = ("#f4f6f8", "#dde4ee", "#c4d0e0", "#e8e0d0")
+    for k in range(16):
+        x0, spread = (0.42, 0.2) if k % 2 == 0 else (0.7, 0.12)
+        rise = (k // 2) / 8
         pen.ellipse(
-            w * rng.uniform(0.22, 0.78),
-            h * rng.uniform(0.42, 0.74),
-            rng.uniform(6, 13),
-            rng.uniform(4, 8),
-            hex_rgb(rng.choice(("#f4f6f8", "#dde4ee", "#c4d0e0", "#e8e0d0"))),
+            w * (x0 + spread * rise * rng.uniform(-1, 1)),
+            h * (0.42 + 0.32 * rise),
+            6 + 7 * rise,
+            4 + 4 * rise,
+            hex_rgb(steam[k % 4]),
             0.75,
         )
     pen.ellipse(w * 0.42, h * 0.44, w * 0.08, h * 0.07, hex_rgb("#eef2f6"), 0.85)
