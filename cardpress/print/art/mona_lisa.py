@@ -12,29 +12,32 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     a painting is one composition drawn back to front, its parts sharing positions and light."""
     rng = pen.rng
     pen.c.setLineCap(1)
-    gradient(pen, 0, 0, w, h, hex_rgb("#b9c2a2"), hex_rgb("#6f6a3e"), 14)
-    # hazy mountains and a winding road
-    for k, col in enumerate(("#8fa39a", "#7a8f7e", "#65765a")):
-        base = h * (0.55 - k * 0.1)
-        pen.poly(
-            [(0, 0), (0, base)]
-            + [(w * i / 6, base + rng.uniform(-4, 8)) for i in range(7)]
-            + [(w, 0)],
-            hex_rgb(col),
-            0.85,
-        )
+    gradient(pen, 0, 0, w, h, hex_rgb("#cdd2b4"), hex_rgb("#8a8a5a"), 14)
+    # the hazy landscape: pale blue crags far off, the left horizon lower than the right,
+    # blue-green hills nearer, ochre ground; a road winding up on the left, a river and a
+    # bridge on the right
+    for k, (col, left, right) in enumerate(
+        (("#a4b8bc", 0.6, 0.72), ("#6f8a80", 0.46, 0.56), ("#7a6e44", 0.28, 0.34))
+    ):
+        pts = [(0, 0), (0, h * left)]
+        for i in range(1, 8):
+            t = i / 8
+            crag = (6 - k * 2) * (1 if i % 2 else -0.4) + rng.uniform(-2, 2)
+            pts.append((w * t, h * (left + (right - left) * t) + crag))
+        pen.poly([*pts, (w, h * right), (w, 0)], hex_rgb(col), 0.9)
     pen.curve(
-        [(w * 0.1, h * 0.25), (w * 0.2, h * 0.35), (w * 0.05, h * 0.4), (w * 0.15, h * 0.5)],
-        hex_rgb("#c9b98a"),
-        1.4,
-        0.7,
-    )
+        [(w * 0.04, h * 0.3), (w * 0.2, h * 0.36), (w * 0.02, h * 0.42), (w * 0.16, h * 0.5)],
+        hex_rgb("#d8c28a"),
+        2.2,
+    )  # the road
     pen.curve(
-        [(w * 0.9, h * 0.3), (w * 0.8, h * 0.42), (w * 0.95, h * 0.5), (w * 0.88, h * 0.6)],
-        hex_rgb("#9fb3b8"),
-        2,
-        0.6,
-    )
+        [(w * 0.98, h * 0.26), (w * 0.8, h * 0.36), (w * 0.96, h * 0.46), (w * 0.84, h * 0.58)],
+        hex_rgb("#b4c8cc"),
+        2.6,
+    )  # the river
+    pen.rect(w * 0.8, h * 0.33, w * 0.14, h * 0.025, hex_rgb("#8a7a54"))  # the bridge
+    for k in range(3):
+        pen.ellipse(w * (0.83 + k * 0.045), h * 0.325, w * 0.012, h * 0.015, hex_rgb("#4e5a4a"))
     cx = w / 2
     # dark hair under a thin veil, parted in the middle, falling to the shoulders
     pen.blob(
