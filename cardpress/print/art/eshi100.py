@@ -95,10 +95,10 @@ def _fence(pen: Pen, w: float, h: float) -> None:
     """朝顔の垣根: a bamboo lattice fence hung with morning glories and heart-shaped leaves."""
     icon, col = _flowers(pen)[0]
     pen.rect(0, 0, w, h, hex_rgb("#e8f0f2"))
-    bamboo = hex_rgb("#b89a5a")
+    bamboo = hex_rgb("#8a6a32")
     for k in range(-2, 9):
-        pen.dab(w * k / 7, h / 2, h * 1.6, 1.05, 2.2, bamboo)
-        pen.dab(w * k / 7, h / 2, h * 1.6, 2.1, 2.2, bamboo)
+        pen.dab(w * k / 7, h / 2, h * 1.6, 1.05, 3.0, bamboo)
+        pen.dab(w * k / 7, h / 2, h * 1.6, 2.1, 3.0, bamboo)
     rng = pen.rng
     leaf = hex_rgb("#3f7a3a")
     for _ in range(16):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from cardpress.print.art.brush import Manner
-from cardpress.print.art.pen import Painting, Pen, around, dabs, gradient, pick_scene
+from cardpress.print.art.faces import Face, face
+from cardpress.print.art.pen import Painting, Pen, about, around, dabs, gradient, pick_scene
 from cardpress.print.colour import hex_rgb, jitter
 
 MONET_SKY = [hex_rgb(v) for v in ("#a9c6e8", "#c9d9f0", "#e7d3e8", "#f5e6c8", "#b7d3e0")]
@@ -509,13 +510,14 @@ def _japonaise(pen: Pen, w: float, h: float) -> None:
         )
     # her white-gloved hand at the hip, her head turned back over the shoulder
     pen.ellipse(cx - w * 0.09, h * 0.48, 2.4, 2.2, hex_rgb("#f2ecde"))
-    pen.ellipse(cx - w * 0.005, h * 0.8, w * 0.04, h * 0.06, hex_rgb("#f2d4bc"))  # face
+    # her face turned back to us over the shoulder, under the blonde wig, smiling
+    hx, hy, r = cx - w * 0.01, h * 0.8, h * 0.075
     pen.blob(
-        around(cx, w, h, (-0.05, 0.8), (-0.035, 0.89), (0.02, 0.9), (0.045, 0.83), (0.03, 0.77)),
+        about(hx, hy, r, (-1.0, 0.2), (-0.8, 1.2), (0.3, 1.45), (1.1, 0.9), (1.0, -0.3)),
         hex_rgb("#e8c36a"),
-    )  # wig
-    pen.ellipse(cx - w * 0.02, h * 0.79, w * 0.022, h * 0.038, hex_rgb("#f2d4bc"))  # cheek
-    pen.dab(cx - w * 0.03, h * 0.765, 2, 0, 0.9, hex_rgb("#c03a3a"))  # lips
+    )  # the wig
+    look = Face(eyes="open", turn=-0.3, skin="#f4d8c0", shade="#c89a82", lips="#c83a3a")
+    face(pen, hx, hy - r * 0.1, r * 0.85, look)
     # the folding fan raised beside her head: blue, white, red
     fx, fy = cx - w * 0.13, h * 0.74
     for k, col in enumerate(("#2f5fa8", "#f4f1ea", "#c8283c")):
