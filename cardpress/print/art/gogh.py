@@ -273,20 +273,21 @@ def _irises(pen: Pen, w: float, h: float) -> None:
             jitter(rng, hex_rgb("#2f6b4a"), 0.08),
             0.9,
         )
-    for _ in range(rng.randint(9, 13)):
-        fx, fy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.45, 0.85) * h
+    for _ in range(rng.randint(9, 13) * 2):  # the flowers: dark standards over violet falls
+        fx, fy = rng.uniform(0.03, 0.97) * w, rng.uniform(0.32, 0.9) * h
+        pen.dab(fx, fy - 6, 9, math.pi / 2 + rng.uniform(-0.3, 0.3), 1.2, hex_rgb("#2a5a3a"))
         for k in range(3):
-            a = math.pi / 2 + (k - 1) * 1.1
+            a = math.pi / 2 + (k - 1) * 1.2
             pen.ellipse(
-                fx + math.cos(a) * 2.5,
-                fy + math.sin(a) * 2.5,
-                3,
-                2.2,
-                jitter(rng, hex_rgb("#3a3f9a"), 0.06),
+                fx + math.cos(a) * 3.2,
+                fy + math.sin(a) * 3.2,
+                3.8,
+                2.8,
+                jitter(rng, hex_rgb("#2c3590" if k == 1 else "#5a50b8"), 0.06),
             )
-        pen.ellipse(fx, fy - 1, 1.2, 1, hex_rgb("#f5e9d0"))
+        pen.ellipse(fx, fy - 1.4, 1.4, 1.1, hex_rgb("#f2d860"))  # the yellow beard
     if rng.random() < 0.6:  # the single white iris
-        pen.ellipse(w * 0.8, h * 0.62, 4, 3, hex_rgb("#f2efe6"))
+        pen.ellipse(w * 0.8, h * 0.62, 5.5, 4.2, hex_rgb("#f2efe6"))
 
 
 def _almond(pen: Pen, w: float, h: float) -> None:
