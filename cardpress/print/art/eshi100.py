@@ -66,6 +66,15 @@ def _plum_branch(pen: Pen, w: float, h: float) -> None:
         x = w * t + rng.uniform(-3, 3)
         y = h * (0.35 + 0.3 * math.sin(t * 6)) + rng.uniform(-4, 4)
         _flower(pen, icon, x, y, rng.uniform(4, 6), col)
+    # a second, slender branch reaching down from the upper right, in bud
+    _branch(
+        pen,
+        [(w + 4, h * 0.95), (w * 0.86, h * 0.8), (w * 0.8, h * 0.86), (w * 0.66, h * 0.72)],
+        bark,
+        1.6,
+    )
+    for t, y in ((0.95, 0.9), (0.84, 0.83), (0.7, 0.74)):
+        pen.ellipse(w * t, h * y, 2.2, 2.6, col)
 
 
 def _night_blossoms(pen: Pen, w: float, h: float) -> None:
