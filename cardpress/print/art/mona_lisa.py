@@ -139,22 +139,28 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
             ],
             hex_rgb("#2a1d12"),
         )
-    # folded hands, right over left, resting low on the chair's arm: the left in shadow
+    # folded hands, right over left, resting low on the chair's arm: the sleeves' pleated
+    # golden-brown silk brings the forearms in from both sides, the left hand in shadow
+    for side, pts in (
+        (-1, ((-0.36, 0.0), (-0.3, 0.12), (-0.1, 0.12), (-0.06, 0.03))),
+        (1, ((0.36, 0.0), (0.3, 0.14), (0.12, 0.15), (0.06, 0.05))),
+    ):
+        pen.blob(around(cx, w, h, *pts), hex_rgb("#5a4626" if side < 0 else "#6a5430"))
     pen.blob(
-        around(cx, w, h, (-0.15, 0.05), (-0.07, 0.13), (0.03, 0.12), (-0.02, 0.04)),
-        hex_rgb("#b08052"),
+        around(cx, w, h, (-0.11, 0.04), (-0.08, 0.11), (0.0, 0.11), (-0.01, 0.03)),
+        hex_rgb("#a87a4c"),
     )
     pen.blob(
-        around(cx, w, h, (-0.03, 0.08), (0.06, 0.14), (0.15, 0.11), (0.07, 0.03)),
+        around(cx, w, h, (-0.06, 0.07), (-0.02, 0.13), (0.09, 0.13), (0.1, 0.06), (0.02, 0.04)),
         hex_rgb("#d6aa76"),
     )
     for k in range(3):  # the fingers of the right hand over the left wrist
         pen.dab(
-            cx - w * (0.02 + k * 0.025),
-            h * (0.085 + k * 0.012),
-            w * 0.05,
-            0.5,
-            1.3,
+            cx - w * (0.03 + k * 0.02),
+            h * (0.075 + k * 0.014),
+            w * 0.04,
+            0.3,
+            1.2,
             hex_rgb("#c89a68"),
         )
     # sfumato: a soft dark vignette
