@@ -305,8 +305,11 @@ def _fold_line(c: Canvas, lay: Sheet, lang: str) -> None:
     """The dashed fold line down the middle and "Fold here" beside it. The line stops half
     its width short of ``EDGE``, so that a reader boxing a stroke by half its width all
     round (``cardpress.print.marks``, a print shop's preflight) finds it 5 mm from the
-    paper's top and bottom edges, not 4.93 mm."""
+    paper's top and bottom edges, not 4.93 mm. The words stand beside the middle of the
+    top row of cards, where no cut line reaches the fold: at the page's middle the crop
+    marks of the gutter between two rows ran across them."""
     x = lay.fold_x or lay.page[0] / 2
+    top = lay.fronts[0]
     inset = EDGE + FOLD_WIDTH / 2
     c.saveState()
     c.setStrokeColorRGB(0.55, 0.55, 0.55)
@@ -314,7 +317,7 @@ def _fold_line(c: Canvas, lay: Sheet, lang: str) -> None:
     c.setDash(3, 2)
     c.line(x, inset, x, lay.page[1] - inset)
     c.setFillColorRGB(*MUTED)
-    c.translate(x - 1.6 * mm, lay.page[1] / 2)
+    c.translate(x - 1.6 * mm, top.y + top.h / 2)
     c.rotate(90)
     fold = label(lang, "Fold here")
     draw_fit(c, fold, 0, 0, SANS, 6.5, 40 * mm, align="centre", min_size=MIN_SIZE)

@@ -136,3 +136,30 @@ def test_no_ink_within_5_mm_without_gutters(deck: str, paper: str) -> None:
         pdf = render_deck_pdf(cat.deck(deck), lang, paper, BASE, root=cat.root, gutter=False)
         found += edge_problems(pdf, f"{lang} {deck} --no-gutters")
     assert not found, "\n".join(found[:12])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_no_crop_mark_runs_across_the_fold_label(paper: str, size: str) -> None:
+    """On a gutterfold sheet "Fold here" / 「ここで折る」 stands clear of every crop mark
+    (centred on the page, it sat where the gutter's cut lines meet the fold)."""
+    from cardpress.print.typeset import label
+
+    for lang in ("en", "ja"):
+        pdf = deck_pdf("eshi100", lang, paper, size, "gutterfold")
+        with pikepdf.open(io.BytesIO(pdf)) as doc:
+            marks = pdf_marks(doc)[0]
+        words = label(lang, "Fold here")
+        (text,) = [m for m in marks if m.kind == "text" and m.text.strip() == words]
+        t = text.box
+        crossing = [
+            m.box
+            for m in marks
+            if m.kind == "shape"
+            and m.box[3] - m.box[1] < 100 * mm  # not the fold line itself
+            and m.box[0] < t[2]
+            and t[0] < m.box[2]
+            and m.box[1] < t[3]
+            and t[1] < m.box[3]
+        ]
+        assert not crossing, (lang, paper, size, t, crossing)
