@@ -272,8 +272,6 @@ def diagram_svg(
 #: the id with PHONE after it names the picture drawn for a phone's column
 PictureUrl = Callable[[str], str]
 PHONE = ".phone"
-#: the page's margins each side on a phone (base.html's body padding), in CSS px
-PHONE_MARGIN = 12
 
 
 class HtmlRenderer(Renderer[str]):
@@ -399,8 +397,8 @@ class HtmlRenderer(Renderer[str]):
                 small = self.picture_url(b.id + PHONE)
                 sizes = (
                     f'srcset="{escape(small)} {phone[0] * dpr}w, {escape(src)} {width * dpr}w" '
-                    f'sizes="(max-width: {width + 2 * PHONE_MARGIN}px) '
-                    f'calc(100vw - {2 * PHONE_MARGIN}px), {width}px" '
+                    f'sizes="(max-width: {width + 2 * figure_pictures.PHONE_MARGIN}px) '
+                    f'calc(100vw - {2 * figure_pictures.PHONE_MARGIN}px), {width}px" '
                 )
             body = (
                 f'<img class="rules-cards" src="{escape(src)}" {sizes}'

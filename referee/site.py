@@ -315,7 +315,7 @@ class Site:
                         _leave_out(tag)
         for tag in soup.find_all(srcset=True):  # a picture's other sizes
             for candidate in str(tag["srcset"]).split(","):
-                url = candidate.split()[0] if candidate.split() else ""
+                url, *_ = candidate.split() or [""]
                 path = self.internal_path(url)
                 if path is not None and self.is_static(self.endpoint(path)):
                     self.add(path)

@@ -28,10 +28,11 @@ CSS_PER_PT = 1.8
 #: image pixels per CSS pixel: sharp on a 2x screen, scaled down on a 1x one
 DENSITY = 2
 WEBP_QUALITY = 86
-#: the text column of a 390 px phone (12 px margins each side), in CSS px: a picture
-#: shown wider on a desktop also comes drawn for this column (at DENSITY), so a
-#: phone loads about half the pixels
-PHONE_COLUMN = 366
+#: the page's margin each side on a phone (the referee's base.html body padding), CSS px
+PHONE_MARGIN = 12
+#: the text column of a 390 px phone, in CSS px: a picture shown wider on a desktop
+#: also comes drawn for this column (at DENSITY), so a phone loads about half the pixels
+PHONE_COLUMN = 390 - 2 * PHONE_MARGIN
 #: room around the cards, in points: a group label starts at the edge and a
 #: win/lose ring reaches 1.6 pt outside its card
 PAD = 3.0
