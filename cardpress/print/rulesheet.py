@@ -391,6 +391,9 @@ class Typesetter(Renderer[list[Flowable]]):
             return []
         else:
             wide = None
+        if not inner:  # a layout too wide for the width chosen (a booklet's page): smaller
+            room = self.content_width(False) if wide is None else self.page.full_w - self.label_w
+            drawing = diagrams.fitted(drawing, room)
         parts: list[Flowable] = [Spacer(1, 3), _Indented(drawing, 0 if inner else self.label_w)]
         if d.caption:
             parts.append(self.p(self.inline(d.caption), self.s.caption))

@@ -14,6 +14,12 @@ from cardpress.rules import DOCUMENTS, GAMES
 BASE_URL = "https://referee.example.org"
 LANGS = ("ja", "en")
 PAPERS = ("a4", "letter")
+#: a booklet's pages (A5 or half-letter) as ``render_booklet`` imposes them, by paper:
+#: "booklet-a4", "booklet-letter" (``Sheets.pdf`` sets them page by page, unimposed)
+BOOKLET = "booklet-"
+BOOKLETS = tuple(BOOKLET + p for p in PAPERS)
+#: every rule sheet a build makes, its booklets' pages too
+EVERY_PAPER = (*PAPERS, *BOOKLETS)
 RULINGS_MD = ROOT.parent / "shared" / "RULINGS.md"
 PREFIX = {
     "gallery-rush": "GR",
@@ -39,7 +45,14 @@ class Sheets:
 
             path = self.folder / lang / "rules" / f"{game}-{paper}.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(render_rule_sheet(game, lang, paper, BASE_URL))
+            if paper.startswith(BOOKLET):  # the booklet's own pages, before imposition
+                from cardpress.print.booklet import HALF
+                from cardpress.print.rulesheet import render_pages
+
+                half = HALF[paper.removeprefix(BOOKLET)]
+                path.write_bytes(render_pages(game, lang, half, BASE_URL, quantum=4))
+            else:
+                path.write_bytes(render_rule_sheet(game, lang, paper, BASE_URL))
             self._pdf[key] = path
         return self._pdf[key]
 
@@ -84,4 +97,16 @@ def ruling_ids() -> dict[str, list[str]]:
     return ids
 
 
-__all__ = ["BASE_URL", "DOCUMENTS", "GAMES", "LANGS", "PAPERS", "PREFIX", "Sheets", "ruling_ids"]
+__all__ = [
+    "BASE_URL",
+    "BOOKLET",
+    "BOOKLETS",
+    "DOCUMENTS",
+    "EVERY_PAPER",
+    "GAMES",
+    "LANGS",
+    "PAPERS",
+    "PREFIX",
+    "Sheets",
+    "ruling_ids",
+]

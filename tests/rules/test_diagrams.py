@@ -148,3 +148,37 @@ def test_pyramid_highlights_borrow_no_card_colour() -> None:
         for card in cards:
             distance = max(abs(a - b) for a, b in zip(colour.rgb(), card.rgb(), strict=True))
             assert distance > 0.25, (colour, card)
+
+
+def _sheet_widths() -> set[float]:
+    """The width a rule sheet draws a diagram at across its page (on a two-column
+    page a diagram too wide for a column spans both), on every paper and booklet
+    page, in both languages."""
+    from cardpress.print.booklet import HALF
+    from cardpress.print.layout import PAPERS
+    from cardpress.print.rulesheet import sheet_measure
+
+    out = set()
+    for size in (*PAPERS.values(), *HALF.values()):
+        for lang in ("ja", "en"):
+            page = sheet_measure(lang, size)
+            out.add(page.full_w - page.label_w)
+    return out
+
+
+@pytest.mark.parametrize(("game", "lang", "diagram"), list(_all_diagrams()))
+def test_diagram_stays_inside_its_box_at_every_sheet_width(game, lang, diagram) -> None:
+    """Nothing a diagram draws (a label wrapped a word a line runs down) leaves the box
+    the sheet gives it (standing at most FIT_SLACK into the margin, else set smaller by
+    ``fitted``), at every width a sheet or booklet sets it."""
+    from cardpress.print.diagrams import FIT_SLACK
+
+    out = []
+    for width in sorted(_sheet_widths()):
+        drawing = diagrams.fitted(diagrams.draw(diagram, lang, width), width)
+        x0, y0, x1, y1 = drawing.getBounds()
+        if x0 < -1 or y0 < -1 or x1 > width + FIT_SLACK or y1 > drawing.height + 1:
+            out.append((round(width), (round(x0), round(y0), round(x1), round(y1))))
+        if drawing.width > width + FIT_SLACK:
+            out.append((round(width), "wider", round(drawing.width)))
+    assert not out, f"{game}/{lang}/{diagram.kind}: {out}"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardpress.print.diagrams.detective_eye import detective_eye_table
@@ -53,6 +53,7 @@ __all__ = [
     "eshi100_anatomy",
     "fill_lines",
     "finger_auction_two_hands",
+    "fitted",
     "gallery_rush_flow",
     "hand",
     "label",
@@ -95,6 +96,28 @@ def draw(diagram: Diagram, lang: str, width: float) -> Drawing | None:
     if lang != "ja":
         drawing.initialFontName = DISPLAY
     return drawing
+
+
+#: how far a diagram may stand into the page's margin (points) before it is set smaller
+FIT_SLACK = 4.0
+
+
+def fitted(drawing: Drawing, width: float) -> Drawing:
+    """The drawing set smaller when what it draws is wider than ``width`` (a booklet's
+    half page is narrower than some layouts can go), so it never stands more than
+    ``FIT_SLACK`` into the margin; else the drawing itself (never changed)."""
+    x0, _y0, x1, _y1 = drawing.getBounds()
+    left = min(0.0, x0)
+    need = max(drawing.width, x1) - left
+    if need <= width + FIT_SLACK:
+        return drawing
+    scale = width / need
+    out = new_drawing(width, drawing.height * scale)
+    out.initialFontName = drawing.initialFontName
+    inner = Group(*drawing.contents)
+    inner.transform = (scale, 0, 0, scale, -left * scale, 0)
+    out.add(inner)
+    return out
 
 
 #: an English diagram's labels move from the Japanese faces to the sheet's Latin ones

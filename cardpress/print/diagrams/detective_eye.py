@@ -38,6 +38,10 @@ def _row(g, x, y, n, kind, w, h, step, colours=()) -> float:
     return x + (n - 1) * step + w
 
 
+#: the narrowest the table is laid out (a booklet's half page is narrower: scaled down)
+MIN_W = 130 * mm
+
+
 def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Drawing:
     """Where everything lies at a Detective Eye table, seen from above (DE-S, DE-T, DE-H5).
 
@@ -48,7 +52,9 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     register_fonts()
     deck = data.catalogue().triptych
     painters = [colors.HexColor(p.rgb) for p in deck.painters]
-    w = min(width, 160 * mm)
+    # narrower than MIN_W its labels would wrap a word a line and run out of the
+    # drawing: it is laid out at MIN_W and set smaller
+    w = max(MIN_W, min(width, 160 * mm))
     cw, ch = 6.5 * mm, 9 * mm
     size = 6.8
     table_x, table_w = 24 * mm, w - 48 * mm
@@ -110,8 +116,13 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     oy = table_y + table_h - ch - 3 * mm
     for k in range(3):
         _tr_card(g, ox + k * 1.2, oy + k * 1.2, cw, ch, "back")
-    say("out", ox - 2 * mm, oy + ch - 1, 30 * mm, anchor="end")
+    # right of the far player's placed card, never over it
+    say("out", ox - 2 * mm, oy + ch - 1, min(30 * mm, ox - cx - cw / 2 - 4 * mm), anchor="end")
     _the_pass(g, labels, hand_x, side_y, ch, size)
+    if w > width:
+        scale = width / w
+        g.transform = (scale, 0, 0, scale, 0, 0)
+        d.width, d.height = width, h * scale
     return d
 
 
