@@ -292,18 +292,76 @@ def _screen(pen: Pen, w: float, h: float) -> None:
     pen.rect(0, h - 2, w, 2, hex_rgb("#2a1e14"))
 
 
+def _middle(pen: Pen, w: float, h: float) -> None:
+    """Send the finer brushes' strokes to the middle 60 % of the width first: a card's picture
+    box is taller than this canvas, so it shows the middle, and strokes spent at the sides
+    (seen only on a wide box) would be taken from the picture's subject."""
+    pen.focus(w / 2, h / 2, w * 0.25, h * 0.7, 2.0)
+
+
+def _on_sheet(corners, u: float, v: float) -> tuple[float, float]:
+    """A point of a tilted sheet, (u, v) in 0-1 across and up it, from its four corners
+    (bottom-left, bottom-right, top-right, top-left): its lines are written square."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+    x0, y0 = ax + (bx - ax) * u, ay + (by - ay) * u
+    x1, y1 = dx + (cx - dx) * u, dy + (cy - dy) * u
+    return (x0 + (x1 - x0) * v, y0 + (y1 - y0) * v)
+
+
+def _band(pen: Pen, corners, u0, u1, v0, v1, col: RGB) -> None:
+    pen.poly([_on_sheet(corners, u, v) for u, v in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))], col)
+
+
 def _certificate(pen: Pen, w: float, h: float) -> None:
-    """鑑定書: a certificate on laid paper, lines of text, a red seal and a sprig of flowers."""
+    """鑑定書: a certificate lying askew on a green baize desk, its gold border, red title and
+    lines of writing set large, a red wax rosette with ribbons at its foot; the appraiser's
+    loupe beside it and sprigs of the card's flowers. Every part is a broad shape of its own
+    colour, so the pastel's chalk hatching keeps it a document, not a grey grid; all of it
+    within the middle 60 % of the width, what a card's taller picture box shows."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#6a4a3a"))  # the desk
-    pen.rect(w * 0.12, h * 0.08, w * 0.66, h * 0.86, hex_rgb("#f4ecd6"))
-    pen.rect(w * 0.14, h * 0.11, w * 0.62, h * 0.8, hex_rgb("#ebe0c2"))
-    for k in range(6):  # lines of vertical text
-        pen.rect(w * (0.66 - k * 0.08), h * 0.24, 1.4, h * 0.56, hex_rgb("#3a3a3a"))
-    pen.rect(w * 0.2, h * 0.16, 12, 12, hex_rgb("#c8283c"))  # the seal
-    pen.rect(w * 0.2 + 3, h * 0.16 + 3, 6, 6, hex_rgb("#f0c0b8"))
-    for k, (icon, col) in enumerate(flowers):
-        _flower(pen, icon, w * (0.84 + 0.06 * k), h * (0.7 - 0.3 * k), 6, col)
+    _middle(pen, w, h)
+    gradient(pen, 0, 0, w, h, hex_rgb("#2e5a48"), hex_rgb("#1e3e32"), 8)  # the baize
+    sheet = ((w * 0.2, h * 0.1), (w * 0.57, h * 0.03), (w * 0.61, h * 0.92), (w * 0.23, h * 0.99))
+    pen.poly([(x + 2.5, y - 2.5) for x, y in sheet], hex_rgb("#12261e"))  # its shadow
+    pen.poly(list(sheet), hex_rgb("#f6ecd0"))
+    _band(pen, sheet, 0.05, 0.95, 0.04, 0.96, hex_rgb("#c49a30"))  # the gold border
+    _band(pen, sheet, 0.11, 0.89, 0.09, 0.91, hex_rgb("#f6ecd0"))
+    _band(pen, sheet, 0.2, 0.8, 0.7, 0.82, hex_rgb("#a02828"))  # the title
+    for u1, v in ((0.82, 0.5), (0.82, 0.34), (0.5, 0.18)):  # lines of writing
+        _band(pen, sheet, 0.18, u1, v, v + 0.075, hex_rgb("#4a4038"))
+    sx, sy = _on_sheet(sheet, 0.76, 0.22)  # the wax rosette and its two ribbon tails
+    pen.poly(
+        [(sx - 3, sy), (sx - 8, sy - 15), (sx - 4, sy - 12), (sx + 1, sy - 16)], hex_rgb("#b0303a")
+    )
+    pen.poly(
+        [(sx + 1, sy), (sx + 4, sy - 16), (sx + 7, sy - 12), (sx + 10, sy - 14)], hex_rgb("#e0b840")
+    )
+    pen.ellipse(sx, sy, 8.5, 8.5, hex_rgb("#a81e2a"))
+    pen.ellipse(sx, sy, 5.5, 5.5, hex_rgb("#d8424a"))
+    pen.ellipse(sx - 1.5, sy + 1.5, 2.2, 2.2, hex_rgb("#f4948a"))
+    pen.focus(sx, sy, 9, 9, 3.0)
+    lx, ly = w * 0.7, h * 0.56  # the loupe: a black ring, its pale lens, a wooden handle
+    pen.focus(lx, ly, 10, 10, 3.0)
+    pen.dab(lx + 9, ly - 14, 20, -1.0, 5, hex_rgb("#8a4c26"))
+    pen.ellipse(lx, ly, 10, 10, hex_rgb("#1a1614"))
+    pen.ellipse(lx, ly, 7.5, 7.5, hex_rgb("#bcd6e0"))
+    pen.ellipse(lx - 2.5, ly + 2.5, 3, 3, hex_rgb("#f4f9fb"))
+    bark = hex_rgb("#3a2a22")
+    _branch(
+        pen,
+        [(w * 0.86, h * 1.04), (w * 0.8, h * 0.9), (w * 0.74, h * 0.96), (w * 0.64, h * 0.9)],
+        bark,
+        1.6,
+    )
+    _branch(
+        pen,
+        [(w * 0.84, h * -0.04), (w * 0.78, h * 0.12), (w * 0.7, h * 0.1), (w * 0.64, h * 0.2)],
+        bark,
+        1.6,
+    )
+    for k, (u, v) in enumerate(((0.78, 0.9), (0.68, 0.93), (0.72, 0.12), (0.64, 0.2), (0.8, 0.04))):
+        icon, col = flowers[k % len(flowers)]
+        _flower(pen, icon, w * u, h * v, 6, col)
 
 
 def _everywhere(pen: Pen, w: float, h: float) -> None:
