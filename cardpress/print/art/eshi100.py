@@ -162,23 +162,73 @@ def _herald(pen: Pen, w: float, h: float) -> None:
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
-    """夏の縁側: a wooden veranda in summer light, a wind chime, flowers in pots, the garden."""
+    """夏の縁側: looking out from the dark house over the veranda's boards into a bright summer
+    garden between two posts, a glass wind chime hanging from the eaves, a slice of
+    watermelon on a plate and the card's flowers in pots. The middle 55 % of the width
+    holds it all, what a card's taller picture box shows; the posts frame it."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#7aa86a"))  # the garden
-    pen.rect(0, h * 0.8, w, h * 0.2, hex_rgb("#3a2e26"))  # the eaves
-    pen.poly([(0, 0), (w, 0), (w, h * 0.3), (0, h * 0.42)], hex_rgb("#b98a5a"))  # the boards
-    for k in range(1, 6):
-        pen.dab(w / 2, h * 0.42 * k / 6, w * 1.1, -0.08, 0.6, hex_rgb("#8a6440"))
-    pen.dab(w * 0.3, h * 0.72, h * 0.16, math.pi / 2, 0.4, hex_rgb("#3a2e26"))  # the fūrin
-    pen.ellipse(w * 0.3, h * 0.62, 3.6, 3.2, hex_rgb("#dfeef4"))
-    pen.rect(w * 0.3 - 1, h * 0.48, 2, h * 0.1, hex_rgb("#f2f2f2"))
-    for k, (icon, col) in enumerate(flowers):
-        px = w * (0.6 + 0.18 * k)
-        pen.rect(px - 6, h * 0.2, 12, 9, hex_rgb("#7a4a3a"))  # a pot
+    _middle(pen, w, h)
+    pen.rect(0, 0, w, h, hex_rgb("#5a9a44"))  # the garden
+    pen.rect(0, h * 0.6, w, h * 0.4, hex_rgb("#5a9ee0"))  # the summer sky
+    pen.ellipse(w * 0.4, h * 0.72, 10, 5, hex_rgb("#f6f8fa"))  # a cloud
+    pen.ellipse(w * 0.47, h * 0.76, 7, 5.5, hex_rgb("#f6f8fa"))
+    for x, y, rx, col in (
+        (0.28, 0.58, 9, "#2f6e30"),
+        (0.4, 0.6, 8, "#3f8a3a"),
+        (0.56, 0.62, 10, "#2f6e30"),
+        (0.7, 0.58, 9, "#3f8a3a"),
+    ):  # trees beyond the hedge
+        pen.ellipse(w * x, h * y, rx, 7, hex_rgb(col))
+    pen.rect(0, h * 0.3, w, h * 0.16, hex_rgb("#6ab04a"))  # the sunlit hedge
+    boards, seam = hex_rgb("#d09a5c"), hex_rgb("#9a6a3a")
+    pen.rect(0, 0, w, h * 0.3, boards)  # the veranda, its boards running out to the garden
+    for k in range(-6, 7):
+        xb = w / 2 + k * 16
+        xt = w / 2 + (xb - w / 2) * 0.45
+        pen.curve([(xb, 0), (xb, 0), (xt, h * 0.3), (xt, h * 0.3)], seam, 0.8)
+    pen.rect(0, h * 0.28, w, h * 0.03, hex_rgb("#6a4426"))  # its edge
+    for x in (0.25, 0.715):  # the posts
+        pen.rect(w * x, h * 0.28, 5, h * 0.6, hex_rgb("#3a2a20"))
+    pen.rect(0, h * 0.86, w, h * 0.14, hex_rgb("#2a201c"))  # the eaves
+    pen.rect(0, h * 0.83, w, h * 0.04, hex_rgb("#4a3628"))
+    fx, fy = w * 0.5, h * 0.72  # the fūrin: a glass bell, its red band, its paper strip
+    pen.rect(fx - 0.4, fy, 0.8, h * 0.12, hex_rgb("#2a201c"))
+    pen.ellipse(fx, fy, 6, 5.5, hex_rgb("#e8f6fc"))
+    pen.rect(fx - 5.6, fy - 1.5, 11.2, 2.6, hex_rgb("#d8343a"))
+    pen.rect(fx - 2.2, h * 0.4, 4.4, fy - 5 - h * 0.4, hex_rgb("#f8d8e4"))
+    pen.focus(fx, fy - 4, 6, 10, 3.0)
+    mx, my = w * 0.44, h * 0.08  # a slice of watermelon on a plate
+    pen.ellipse(mx, my, 15, 4, hex_rgb("#eef2f6"))
+    for r, col in ((11.5, "#2e7a34"), (10, "#f2f0d8"), (9, "#e23a3a")):
+        arc = [
+            (mx + r * math.cos(a / 12 * math.pi), my + r * 0.9 * math.sin(a / 12 * math.pi))
+            for a in range(13)
+        ]
+        pen.poly(arc, hex_rgb(col))
+    for dx, dy in ((-3.5, 3), (0, 5), (3.5, 3)):
+        pen.ellipse(mx + dx, my + dy, 1.1, 1.5, hex_rgb("#1e1a18"))
+    pen.focus(mx, my + 3, 9, 6, 2.5)
+    for k, (px, top) in enumerate(((0.63, 0.62), (0.32, 0.44))):  # potted flowers
+        icon, col = flowers[k % len(flowers)]
+        x = w * px
+        pen.poly(
+            [(x - 6, h * 0.04), (x + 6, h * 0.04), (x + 7, h * 0.22), (x - 7, h * 0.22)],
+            hex_rgb("#8a3e2e"),
+        )
+        pen.rect(x - 3.5, h * 0.22, 1.2, h * (top - 0.22), hex_rgb("#b8a060"))  # bamboo canes
+        pen.rect(x + 2.5, h * 0.22, 1.2, h * (top - 0.22), hex_rgb("#b8a060"))
+        for j in range(4):
+            pen.ellipse(
+                x + (-4 if j % 2 else 4),
+                h * (0.26 + (top - 0.26) * j / 3),
+                3.4,
+                2.4,
+                hex_rgb("#2e6a2a"),
+            )
         for j in range(3):
-            _flower(pen, icon, px - 5 + j * 5, h * 0.46 + (j % 2) * 5, 4.5, col)
-    pen.ellipse(w * 0.14, h * 0.22, 7, 3, hex_rgb("#3a7a3a"))  # a slice of watermelon
-    pen.ellipse(w * 0.14, h * 0.24, 5.6, 2.2, hex_rgb("#e04a4a"))
+            _flower(
+                pen, icon, x + (3 if j % 2 else -2), h * (0.34 + (top - 0.34) * j / 2), 6.5, col
+            )
 
 
 def _petal_raft(pen: Pen, w: float, h: float) -> None:
