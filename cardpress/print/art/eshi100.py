@@ -232,23 +232,55 @@ def _veranda(pen: Pen, w: float, h: float) -> None:
 
 
 def _petal_raft(pen: Pen, w: float, h: float) -> None:
-    """花筏: fallen cherry petals drifting in rafts down a river, flowers on the bank."""
+    """花筏: a cherry tree's pink canopy hanging over a dark river, its fallen petals drifting
+    downstream in three broad pink rafts, light on the water, the card's flowers on the near
+    bank. Big slabs the palette knife keeps, inside the middle 55 % of the width, what a
+    card's taller picture box shows."""
     flowers = _flowers(pen)
-    gradient(pen, 0, 0, w, h, hex_rgb("#5a8ab0"), hex_rgb("#8ab4cc"), 8)
-    pen.poly(
-        [(0, h), (0, h * 0.78), (w * 0.5, h * 0.86), (w, h * 0.74), (w, h)], hex_rgb("#6a9a5a")
-    )
-    rng = pen.rng
+    _middle(pen, w, h)
+    gradient(pen, 0, 0, w, h, hex_rgb("#5a90b4"), hex_rgb("#1e4a66"), 8)  # the river
+    for x, y, length in ((0.3, 0.7, 16), (0.62, 0.58, 20), (0.42, 0.28, 14), (0.7, 0.22, 12)):
+        pen.dab(w * x, h * y, length, 0.08, 1.6, hex_rgb("#a8cce0"))  # light on the water
     _icon, col = flowers[0]
-    for _ in range(5):  # the rafts: drifts of petals curving downstream
-        x0, y0 = w * rng.uniform(0, 0.8), h * rng.uniform(0.1, 0.6)
-        for k in range(9):
-            pen.ellipse(x0 + k * 3.5, y0 + math.sin(k) * 2, 2, 1.4, mix(col, (1, 1, 1), 0.3))
-    for k in range(1, 5):
-        pen.dab(w * k / 5, h * 0.4, 20, 0.05, 0.5, hex_rgb("#dfeef4"), 0.7)
-    for k in range(6):
-        i2, c2 = flowers[k % len(flowers)]
-        _flower(pen, i2, w * (0.08 + k * 0.17), h * 0.86 + rng.uniform(-3, 3), 4.5, c2)
+    petal = mix(col, (1, 1, 1), 0.35)
+    for x, y, rx, ry, tilt in (
+        (0.36, 0.46, 16, 4.5, 0.1),
+        (0.6, 0.34, 18, 5, -0.08),
+        (0.5, 0.62, 11, 3.2, 0.05),
+    ):
+        cx, cy = w * x, h * y  # a raft: a long drift of petals, brighter on its upper edge
+        pen.blob(
+            [(cx - rx, cy - tilt * rx), (cx, cy - ry), (cx + rx, cy + tilt * rx), (cx, cy + ry)],
+            petal,
+        )
+        pen.ellipse(cx - rx * 0.2, cy + ry * 0.35, rx * 0.5, ry * 0.4, mix(col, (1, 1, 1), 0.7))
+    pen.poly(
+        [(0, 0), (w, 0), (w, h * 0.12), (w * 0.6, h * 0.18), (w * 0.3, h * 0.14), (0, h * 0.2)],
+        hex_rgb("#4a7a3a"),
+    )  # the near bank
+    for k in range(5):
+        icon, c = flowers[(k + 1) % len(flowers)]
+        _flower(pen, icon, w * (0.28 + 0.11 * k), h * (0.08 + 0.04 * (k % 2)), 5.5, c)
+    bark = hex_rgb("#2e221e")  # the tree, rising from the near bank, its canopy over the water
+    pen.poly(
+        [(w * 0.22, h * 0.1), (w * 0.27, h * 0.1), (w * 0.31, h * 0.86), (w * 0.27, h * 0.9)], bark
+    )
+    _branch(
+        pen,
+        [(w * 0.27, h * 0.86), (w * 0.42, h * 0.92), (w * 0.58, h * 0.84), (w * 0.76, h * 0.9)],
+        bark,
+        2.2,
+    )
+    for x, y, rx, ry, t in (
+        (0.3, 0.92, 14, 8, 0.25),
+        (0.46, 0.96, 15, 7, 0.1),
+        (0.62, 0.9, 14, 7, 0.3),
+        (0.74, 0.96, 10, 6, 0.15),
+    ):
+        pen.ellipse(w * x, h * y, rx, ry, mix(col, (1, 1, 1), t))
+    for k in range(5):
+        icon, c = flowers[0]
+        _flower(pen, icon, w * (0.3 + 0.11 * k), h * (0.86 + 0.06 * (k % 2)), 4.5, c)
 
 
 def _moon_garden(pen: Pen, w: float, h: float) -> None:
