@@ -6,52 +6,122 @@ import math
 
 from cardpress.print.art.brush import Manner
 from cardpress.print.art.faces import Face, face
-from cardpress.print.art.pen import Painting, Pen, about, around, dabs, gradient, pick_scene
+from cardpress.print.art.pen import Painting, Pen, about, around, gradient, pick_scene
 from cardpress.print.art.vermeer_rooms import leaded_window, lit_wall, marble_floor
 from cardpress.print.art.vermeer_scholars import astronomer, geographer
-from cardpress.print.colour import hex_rgb, jitter, mix
+from cardpress.print.colour import hex_rgb, jitter
 
 
 def _delft(pen: Pen, w: float, h: float) -> None:
+    """View of Delft: the town one long band across the water under a high clouded sky, the
+    twin spires of the Schiedam gate left of centre, the Rotterdam gate's bridge of dark
+    arches to the right, the Nieuwe Kerk's tower lit yellow behind, the near town in cloud
+    shadow and the far roofs in sun; its reflections long in the water, two herring boats
+    moored at the right, a sandy bank with figures in front. One continuous skyline, so it
+    reads as a town and not a row of boxes.
+
+    Long because it is one composition drawn back to front, its parts sharing the horizon.
+    """
     rng = pen.rng
-    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#8fa8c8"), hex_rgb("#dfe3e0"))
-    for _ in range(6):  # heavy Dutch clouds
-        pen.ellipse(
-            rng.uniform(0, w),
-            rng.uniform(0.7, 1.0) * h,
+    gradient(pen, 0, h * 0.45, w, h * 0.55, hex_rgb("#6e86a8"), hex_rgb("#e6e6dc"))
+    for x, y, rx, ry, col in (  # a dark cloud bank above, bright clouds low over the town
+        (0.2, 0.95, 40, 9, "#5a6272"),
+        (0.7, 0.97, 46, 8, "#5e6676"),
+        (0.45, 0.88, 30, 6, "#7a8494"),
+        (0.3, 0.7, 22, 6, "#f4f2ea"),
+        (0.62, 0.72, 26, 5, "#eceae2"),
+        (0.86, 0.66, 16, 4, "#f4f2ea"),
+    ):
+        pen.ellipse(w * x, h * y, rx, ry, hex_rgb(col), 0.9)
+    horizon = h * 0.44
+    # the far roofs in sunlight, behind the near town
+    pen.rect(w * 0.36, horizon, w * 0.34, h * 0.12, hex_rgb("#c8a060"))
+    for k in range(7):
+        x = w * (0.37 + k * 0.048)
+        pen.poly(
+            [(x, horizon + h * 0.12), (x + 3.5, horizon + h * 0.16), (x + 7, horizon + h * 0.12)],
+            hex_rgb("#b88a4a"),
+        )
+    tx = w * 0.56  # the Nieuwe Kerk's tower, lit
+    pen.rect(tx - 2.6, horizon, 5.2, h * 0.24, hex_rgb("#e8cc80"))
+    pen.rect(tx - 1.8, horizon + h * 0.24, 3.6, h * 0.05, hex_rgb("#d8b870"))
+    pen.poly(
+        [(tx - 1.8, horizon + h * 0.29), (tx, horizon + h * 0.33), (tx + 1.8, horizon + h * 0.29)],
+        hex_rgb("#8a7a5a"),
+    )
+    # the near town in cloud shadow: red-tiled gables on the left, one band with the wall
+    x = 0.0
+    while x < w * 0.36:
+        bw = rng.uniform(7, 11)
+        bh = h * rng.uniform(0.07, 0.11)
+        pen.rect(x, horizon, bw + 0.5, bh, hex_rgb(rng.choice(("#6a4a36", "#5a4434", "#7a5a40"))))
+        pen.poly(
+            [(x, horizon + bh), (x + bw / 2, horizon + bh + 5), (x + bw + 0.5, horizon + bh)],
+            hex_rgb(rng.choice(("#8a3e2a", "#7a3626"))),
+        )
+        x += bw
+    gx = w * 0.27  # the Schiedam gate: a broad front and two slate spires
+    pen.rect(gx - 9, horizon, 18, h * 0.14, hex_rgb("#7a6048"))
+    for dx in (-6, 6):
+        pen.rect(gx + dx - 2.2, horizon + h * 0.14, 4.4, h * 0.06, hex_rgb("#5a4a3e"))
+        pen.poly(
+            [
+                (gx + dx - 2.6, horizon + h * 0.2),
+                (gx + dx, horizon + h * 0.3),
+                (gx + dx + 2.6, horizon + h * 0.2),
+            ],
+            hex_rgb("#2e343c"),
+        )
+    pen.rect(gx - 2, horizon, 4, h * 0.07, hex_rgb("#2a2420"))  # its gateway
+    # the Rotterdam gate and its bridge on the right: a long pale front over dark arches
+    pen.rect(w * 0.66, horizon, w * 0.34, h * 0.1, hex_rgb("#8a7050"))
+    pen.rect(w * 0.7, horizon + h * 0.1, w * 0.12, h * 0.06, hex_rgb("#6a5440"))
+    pen.poly(
+        [
+            (w * 0.7, horizon + h * 0.16),
+            (w * 0.76, horizon + h * 0.22),
+            (w * 0.82, horizon + h * 0.16),
+        ],
+        hex_rgb("#3a3430"),
+    )
+    for k in range(5):
+        pen.ellipse(w * (0.69 + k * 0.06), horizon + 1, 3.2, 3.6, hex_rgb("#2a2622"))
+    pen.rect(0, horizon - 2, w, 3, hex_rgb("#4a3e34"))  # the quay wall
+    # the water, the town's reflections hanging down in it
+    gradient(pen, 0, h * 0.14, w, horizon - 2 - h * 0.14, hex_rgb("#6a7c84"), hex_rgb("#4e5e66"), 8)
+    for x0, x1, depth, col in (
+        (0.0, 0.36, 0.12, "#4a3e36"),
+        (0.18, 0.36, 0.2, "#3e3a38"),
+        (0.54, 0.58, 0.22, "#a8946a"),
+        (0.66, 1.0, 0.1, "#5a4c3e"),
+    ):
+        pen.rect(w * x0, horizon - 2 - h * depth, w * (x1 - x0), h * depth, hex_rgb(col), 0.7)
+    for _ in range(5):  # ripples across them
+        pen.dab(
+            w * rng.uniform(0.1, 0.9),
+            h * rng.uniform(0.2, 0.4),
             rng.uniform(12, 24),
-            rng.uniform(5, 9),
-            hex_rgb(rng.choice(("#f2f0ea", "#c9cfd6", "#aab4c2"))),
+            0.0,
+            0.8,
+            hex_rgb("#8a9aa0"),
             0.8,
         )
-    x = 0.0
-    while x < w:  # the skyline
-        bw = rng.uniform(6, 14)
-        bh = h * rng.uniform(0.08, 0.2)
-        col = hex_rgb(rng.choice(("#8a5a3a", "#6a4a3a", "#b07a4a", "#4a4038")))
-        pen.rect(x, h * 0.42, bw, bh, col)
-        pen.poly(
-            [(x, h * 0.42 + bh), (x + bw / 2, h * 0.42 + bh + 4), (x + bw, h * 0.42 + bh)],
-            mix(col, (0, 0, 0), 0.3),
+    for bx in (0.8, 0.92):  # two herring boats moored at the right, their masts up
+        pen.blob(
+            [
+                (w * bx - 9, h * 0.3),
+                (w * bx + 9, h * 0.3),
+                (w * bx + 7, h * 0.25),
+                (w * bx - 7, h * 0.25),
+            ],
+            hex_rgb("#2a2824"),
         )
-        if rng.random() < 0.15:
-            pen.rect(x + bw / 2 - 1.2, h * 0.42 + bh, 2.4, h * 0.12, hex_rgb("#5a4a3a"))
-        x += bw + rng.uniform(0, 2)
-    pen.rect(0, 0, w, h * 0.42, hex_rgb("#5f7078"))
-    dabs(
-        pen,
-        60,
-        0,
-        h * 0.1,
-        w,
-        h * 0.3,
-        [hex_rgb("#7a8a90"), hex_rgb("#4a5a62"), hex_rgb("#9a8a6a")],
-        spread=0.05,
-        alpha=0.6,
-    )
-    pen.rect(0, 0, w, h * 0.1, hex_rgb("#c9b48a"))  # the sandy near bank
-    for _ in range(3):
-        pen.ellipse(rng.uniform(0.1, 0.6) * w, h * 0.07, 1.6, 3, hex_rgb("#2a2a30"))
+        pen.rect(w * bx - 0.6, h * 0.3, 1.2, h * 0.2, hex_rgb("#2a2824"))
+    pen.rect(0, 0, w, h * 0.15, hex_rgb("#c9b48a"))  # the sandy near bank
+    pen.rect(0, h * 0.13, w, h * 0.02, hex_rgb("#a8946a"))
+    for fx, col in ((0.12, "#2a2a30"), (0.15, "#3a4a6a"), (0.19, "#2a2a30"), (0.32, "#5a3a2a")):
+        pen.ellipse(w * fx, h * 0.09, 1.8, 4, hex_rgb(col))  # figures on the bank
+        pen.ellipse(w * fx, h * 0.14, 1.4, 1.4, hex_rgb("#e8e0d0" if fx == 0.15 else "#3a302a"))
 
 
 def _pearl(pen: Pen, w: float, h: float) -> None:
