@@ -7,6 +7,11 @@ landscape sheet in booklet order (for 8 pages: 8|1, 2|7, 6|3, 4|5), and each
 side carries the printing instruction in its bottom margin. Printed
 double-sided, flipped on the short edge, folded and stapled, the pages read
 in order.
+
+Each imposed side is labelled (the PDF's /PageLabels, what a viewer's page box
+and a print dialog's page range show) with the reading pages it holds, left
+then right: "8|1" for the outer sheet's front. The bar stands for the fold; a
+dash would read as a range ("pages 2 to 7") where the side holds just two.
 """
 
 from __future__ import annotations
@@ -40,6 +45,16 @@ def booklet_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
+def side_label(left: int, right: int) -> str:
+    """The page label of a side holding reading pages ``left`` and ``right``."""
+    return f"{left}|{right}"
+
+
+def _label_sides(writer: PdfWriter, order: list[tuple[int, int]]) -> None:
+    for index, (left, right) in enumerate(order):
+        writer.set_page_label(index, index, prefix=side_label(left, right))
+
+
 def _instruction_overlay(text: str, lang: str, size: tuple[float, float]) -> PdfReader:
     buf = io.BytesIO()
     fonts = sheet_fonts(lang)
@@ -67,7 +82,8 @@ def render_booklet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
     instruction = doc.label("booklet", "")
     overlay = _instruction_overlay(instruction, lang, sheet).pages[0] if instruction else None
     writer = PdfWriter()
-    for left, right in booklet_order(n):
+    order = booklet_order(n)
+    for left, right in order:
         side = writer.add_blank_page(*sheet)
         for k, number in enumerate((left, right)):
             dx = (sheet[0] / 2 - half_w) / 2 + k * sheet[0] / 2
@@ -75,6 +91,7 @@ def render_booklet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
             side.merge_transformed_page(pages.pages[number - 1], Transformation().translate(dx, dy))
         if overlay is not None:
             side.merge_page(overlay)
+    _label_sides(writer, order)
     writer.add_metadata({"/Title": f"{doc.title} (booklet)", "/Producer": "cardpress"})
     out = io.BytesIO()
     writer.write(out)

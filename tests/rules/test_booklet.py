@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import subprocess
@@ -12,7 +13,7 @@ from pypdf import PdfReader
 from cardpress.print.booklet import booklet_order, render_booklet
 from cardpress.rules import GAMES, load_rules
 
-from .conftest import BASE_URL
+from .conftest import BASE_URL, BOOKLET, Sheets
 
 SHEETS = {"a4": (842, 595), "letter": (792, 612)}
 
@@ -22,6 +23,89 @@ def test_booklet_order() -> None:
     assert booklet_order(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
     with pytest.raises(ValueError, match="multiple of 4"):
         booklet_order(6)
+
+
+@functools.cache
+def _booklet(game: str, lang: str, paper: str) -> bytes:
+    return render_booklet(game, lang, paper, BASE_URL)
+
+
+def saddle_stitch_faults(sides: list[tuple[int, int]]) -> list[str]:
+    """What keeps ``sides`` (left, right reading pages of each imposed side, in print
+    order) from folding into a saddle-stitched booklet, judged from the fold itself
+    rather than from ``booklet_order``: the sheets nest outer to inner, a sheet's front
+    holds the last unplaced page on the left and the first on the right, its back the
+    next two the other way round, so every side's pages add up to the page count + 1."""
+    total = 2 * len(sides)
+    faults = []
+    if total % 4:
+        faults.append(f"{total} pages is not a multiple of 4")
+    if sorted(p for side in sides for p in side) != list(range(1, total + 1)):
+        faults.append(f"not each of pages 1..{total} once: {sides}")
+    for i, (left, right) in enumerate(sides):
+        sheet, back = divmod(i, 2)
+        first = 2 * sheet + 1  # the lowest page the sheet holds
+        want = (first + 1, total - first) if back else (total + 1 - first, first)
+        if (left, right) != want:
+            where = "back" if back else "front"
+            faults.append(f"sheet {sheet + 1} {where}: {left}|{right}, folds as {want}")
+        if left + right != total + 1:
+            faults.append(f"side {i + 1}: {left}+{right} do not face across the fold")
+    return faults
+
+
+def test_saddle_stitch_faults_are_found() -> None:
+    assert saddle_stitch_faults([(8, 1), (2, 7), (6, 3), (4, 5)]) == []
+    assert saddle_stitch_faults([(4, 1), (2, 3)]) == []
+    assert saddle_stitch_faults([(1, 8), (2, 7), (6, 3), (4, 5)])  # outer front reversed
+    assert saddle_stitch_faults([(6, 3), (4, 5), (8, 1), (2, 7)])  # sheets swapped
+    assert saddle_stitch_faults([(2, 1)])  # two pages do not fold
+    assert saddle_stitch_faults([(4, 1), (2, 2)])
+
+
+def _label_pages(label: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d+)\|(\d+)", label)
+    assert m, f"page label {label!r} does not name two reading pages"
+    return int(m.group(1)), int(m.group(2))
+
+
+def _text(pdf: bytes, page: int, crop: list[str] | None = None) -> str:
+    out = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-f", str(page), "-l", str(page), *(crop or []), "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    )
+    return re.sub(r"\s+", "", out.stdout.decode())
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_booklet_page_labels_name_the_pages_each_side_holds(
+    sheets: Sheets, game: str, lang: str, paper: str
+) -> None:
+    """Each side's /PageLabels entry ("8|1") read back is the saddle-stitch order, and
+    each half of the side holds that page of the unimposed booklet: its folio, and the
+    first words the unimposed page begins with."""
+    pdf = _booklet(game, lang, paper)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert "/PageLabels" in reader.trailer["/Root"], f"{game} {lang} {paper}: no page labels"
+    sides = [_label_pages(label) for label in reader.page_labels]
+    assert len(sides) == len(reader.pages)
+    assert saddle_stitch_faults(sides) == [], f"{game} {lang} {paper}"
+    total = 2 * len(sides)
+    unimposed = sheets.pdf(game, lang, BOOKLET + paper).read_bytes()
+    assert len(PdfReader(io.BytesIO(unimposed)).pages) == total
+    for n, (page, pages) in enumerate(zip(reader.pages, sides, strict=True), 1):
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        for k, number in enumerate(pages):
+            crop = ["-x", str(int(k * w / 2)), "-y", "0", "-W", str(int(w / 2)), "-H", str(int(h))]
+            half = _text(pdf, n, crop)
+            where = f"{game} {lang} {paper} side {n} ({reader.page_labels[n - 1]})"
+            assert f"{number}/{total}" in half, f"{where}: no folio {number}/{total}"
+            opening = _text(unimposed, number)[:24]
+            assert len(opening) >= 12 and opening in half, f"{where}: not page {number}"
 
 
 def _half_text(pdf: bytes, page: int, left: bool, width: float, height: float) -> str:
@@ -40,7 +124,7 @@ def _half_text(pdf: bytes, page: int, left: bool, width: float, height: float) -
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_booklet_pages_read_in_order(game: str, lang: str, paper: str) -> None:
-    pdf = render_booklet(game, lang, paper, BASE_URL)
+    pdf = _booklet(game, lang, paper)
     assert pdf == render_booklet(game, lang, paper, BASE_URL), "not reproducible"
     reader = PdfReader(io.BytesIO(pdf))
     sides = len(reader.pages)
