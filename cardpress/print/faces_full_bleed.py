@@ -124,7 +124,7 @@ def draw_full_bleed(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) ->
             draw_fit(canvas, name, x0, base, SANS_BOLD, fs, ctx.w - x0 - INSET)
             caption = side_by_side((name, str(card.year) if card.year else ""), ctx.lang)
     if forgery:  # across the picture between the plates
-        _stamp(canvas, ctx, ctx.w / 2, (ctx.h - header_h + lower_top) / 2, aw)
+        _stamp(canvas, ctx, ((ctx.w - aw) / 2, lower_top, aw, ctx.h - header_h - lower_top))
     _caption(canvas, ctx, card.title[ctx.lang], caption, ay, ax)
     _footer(canvas, ctx, deck, card, ax)
     draw_card_qr(canvas, ctx, deck.id, card.id)

@@ -289,7 +289,7 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     draw_card_art(canvas, card, ax, ay, aw, ah, root=ctx.root)
     _art_frame(canvas, ax, ay, aw, ah, mix(frame, INK, 0.35))
     if forgery:
-        _stamp(canvas, ctx, ax + aw / 2, ay + ah / 2, aw)
+        _stamp(canvas, ctx, (ax, ay, aw, ah))
     sub = ""
     if card.year:
         sub = str(card.year)
@@ -302,24 +302,26 @@ def draw_painting(canvas, ctx: Ctx, deck: TriptychDeck, card: TriptychCard) -> N
     draw_card_qr(canvas, ctx, deck.id, card.id)
 
 
-def _stamp(canvas, ctx: Ctx, cx: float, cy: float, width: float) -> None:
-    """A red rubber stamp across the picture: 贋作 / FORGERY."""
+def _stamp(canvas, ctx: Ctx, box: tuple[float, float, float, float]) -> None:
+    """A red rubber stamp, 贋作 / FORGERY, struck across the lower right corner of the picture
+    box: the copy stays in view above and beside it, to be seen as off before it is read."""
+    x, y, bw, _bh = box
+    w, h = bw * 0.54, 10 * mm * ctx.s
     canvas.saveState()
-    canvas.translate(cx, cy)
-    canvas.rotate(16)
-    w, h = width * 0.86, 15 * mm * ctx.s
+    canvas.translate(x + bw - w / 2 - 1.5 * mm * ctx.s, y + h / 2 + w * 0.11 + 1.5 * mm * ctx.s)
+    canvas.rotate(12)
     canvas.setFillColorRGB(1, 1, 1)
     canvas.setFillAlpha(0.55)
-    canvas.roundRect(-w / 2, -h / 2, w, h, 2 * mm, stroke=0, fill=1)
+    canvas.roundRect(-w / 2, -h / 2, w, h, 1.6 * mm, stroke=0, fill=1)
     canvas.setFillAlpha(1)
     canvas.setStrokeColorRGB(*STAMP_RED)
-    canvas.setLineWidth(2.2 * ctx.s)
-    canvas.roundRect(-w / 2, -h / 2, w, h, 2 * mm, stroke=1, fill=0)
-    canvas.setLineWidth(0.7 * ctx.s)
-    canvas.roundRect(-w / 2 + 2, -h / 2 + 2, w - 4, h - 4, 1.6 * mm, stroke=1, fill=0)
+    canvas.setLineWidth(1.8 * ctx.s)
+    canvas.roundRect(-w / 2, -h / 2, w, h, 1.6 * mm, stroke=1, fill=0)
+    canvas.setLineWidth(0.6 * ctx.s)
+    canvas.roundRect(-w / 2 + 1.6, -h / 2 + 1.6, w - 3.2, h - 3.2, 1.2 * mm, stroke=1, fill=0)
     canvas.setFillColorRGB(*STAMP_RED)
     text = ctx._("FORGERY")
-    draw_fit(canvas, text, 0, -h * 0.24, SANS_BOLD, h * 0.62, w * 0.86, align="centre")
+    draw_fit(canvas, text, 0, -h * 0.24, SANS_BOLD, h * 0.62, w * 0.84, align="centre")
     canvas.restoreState()
 
 
