@@ -631,8 +631,20 @@ def _with_first_kept(head: list[Flowable], body: list[Flowable]) -> list[Flowabl
     if first is None or type(body[first]) is not KeepTogether:
         return head + body
     start = next(i for i, f in enumerate(head) if not isinstance(f, CondPageBreak))
-    kept = KeepTogether([*head[start:], *body[:first], *body[first]._content])
+    kept = KeptHeading([*head[start:], *body[:first], *body[first]._content])
     return [*head[:start], kept, *body[first + 1 :]]
+
+
+class KeptHeading(KeepTogether):
+    """A heading kept with what opens its section, asking for the heading's space
+    before it: a KeepTogether gives that of its first flowable, here the section's
+    zero-size anchor, so the frame measured the group as fitting by less than the
+    heading's space, the heading was set at the page's foot and its text went over."""
+
+    def getSpaceBefore(self) -> float:
+        sized = (f for f in self._content if not isinstance(f, Anchor))
+        first = next(sized, None)
+        return first.getSpaceBefore() if first is not None else 0
 
 
 def _is_ruling(f: Flowable) -> bool:
