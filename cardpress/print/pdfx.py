@@ -18,7 +18,8 @@ on the input (tested).
 
 ``for_service`` makes a service's own file from our CMYK print-shop PDF: each
 page scaled so our trim lands on the service's (our poker card is 63 x 88 mm,
-their poker 2.5 x 3.5 in), boxes for its bleed, in the PDF/X version its
+their poker 2.5 x 3.5 in), boxes for its bleed, each card's two pages in the
+order it reads them (DriveThruCards: back then front), in the PDF/X version its
 preflight asks for (``cardpress.print.preflight``'s profiles).
 
 The output is reproducible: fixed dates, an ID derived from the content.
@@ -269,11 +270,43 @@ def scale_to_trim(pdf: bytes, trim: tuple[float, float], bleed: float) -> bytes:
         return out.getvalue()
 
 
+def backs_first(pdf: bytes) -> bytes:
+    """Each card's back page moved before its front: "m1/back", "m1", "m2/back", "m2", ...
+
+    Our print-shop PDF gives a card's front then its back (its pages named "m1",
+    "m1/back"); a service that reads a card file back first (DriveThruCards)
+    would otherwise print every front on the backs' run. The page labels move
+    with their pages, so a preflight still names each card and side.
+    """
+    from cardpress.print.preflight import BACK_SUFFIX
+
+    with _open(pdf) as doc:
+        labels = [page.label for page in doc.pages] if "/PageLabels" in doc.Root else []
+        pairs = list(zip(labels[::2], labels[1::2], strict=False))
+        if len(labels) % 2 or not labels or any(b != f + BACK_SUFFIX for f, b in pairs):
+            raise PdfxError("its pages are not each card's front then its back (m1, m1/back)")
+        for i in range(0, len(doc.pages), 2):
+            back = doc.pages[i + 1]
+            del doc.pages[i + 1]
+            doc.pages.insert(i, back)
+        nums = pikepdf.Array()
+        for i, (front, back) in enumerate(pairs):
+            nums.extend([2 * i, pikepdf.Dictionary(P=pikepdf.String(back))])
+            nums.extend([2 * i + 1, pikepdf.Dictionary(P=pikepdf.String(front))])
+        doc.Root.PageLabels = doc.make_indirect(pikepdf.Dictionary(Nums=nums))
+        out = io.BytesIO()
+        doc.save(out, deterministic_id=True, compress_streams=True)
+        return out.getvalue()
+
+
 def for_service(cmyk_pdf: bytes, service) -> bytes:
-    """A service's file (a ``preflight.Service``): its trim and bleed, its PDF/X version."""
+    """A service's file (a ``preflight.Service``): its trim and bleed, its sides' order,
+    its PDF/X version."""
     pdf = cmyk_pdf
     if service.trim is not None:
         pdf = scale_to_trim(pdf, service.trim, service.bleed)
+    if service.sides == "back-front":
+        pdf = backs_first(pdf)
     if any(v.startswith("PDF/X-1") for v in service.pdfx):
         return to_pdfx1a(pdf)
     return to_pdfx4(pdf)

@@ -62,6 +62,7 @@ class Service:
     min_dpi: float
     min_text: float  # pt
     pages_multiple: int
+    sides: str = "front-back"  # each card's pages in the file: front-back | back-front
 
     def checks(self, rule: str) -> bool:
         """Whether this service asks anything of ``rule`` (an unasked rule reads "—")."""
@@ -95,6 +96,7 @@ def services() -> dict[str, Service]:
             min_dpi=float(s["min_dpi"]),
             min_text=float(s["min_text"]),
             pages_multiple=int(s["pages_multiple"]),
+            sides=s["sides"],
         )
     return out
 

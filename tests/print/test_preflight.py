@@ -65,6 +65,7 @@ def test_pdfx1a_keys_no_transparency_cmyk_only_and_reproducible(shop, made_for) 
     assert for_service(shop[1], services()["drivethrucards"]) == x1a  # Ghostscript ran again
     with pikepdf.open(io.BytesIO(shop[1])) as src:
         flattened = [n for n, page in enumerate(src.pages) if transparency(page)]
+        sides = [page.label for page in src.pages]  # "m1", "m1/back", ...
     assert flattened  # the art's translucent strokes were there to flatten
     with pikepdf.open(io.BytesIO(x1a)) as doc:
         assert str(doc.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
@@ -80,6 +81,11 @@ def test_pdfx1a_keys_no_transparency_cmyk_only_and_reproducible(shop, made_for) 
             assert abs((trim[3] - trim[1]) - 3.5 * inch) < 0.01
             assert abs((trim[0] - bleed[0]) - inch / 8) < 0.01
         pages = pdf_marks(doc)
+        # DriveThruCards reads each card back first: the same sides, in their order
+        at = [page.label for page in doc.pages]
+    assert at == [
+        s for front, back in zip(sides[::2], sides[1::2], strict=True) for s in (back, front)
+    ]
     spaces = {m.space for marks in pages for m in marks}
     assert spaces <= {"DeviceCMYK", "DeviceGray"}, spaces
     # a page Ghostscript left as vectors keeps littleCMS's colours, in drawing order
@@ -91,7 +97,7 @@ def test_pdfx1a_keys_no_transparency_cmyk_only_and_reproducible(shop, made_for) 
         for n in kept
         for a, b in zip(
             [m for m in source[n] if m.kind == "shape" and m.space == "DeviceRGB"],
-            [m for m in pages[n] if m.kind == "shape"],
+            [m for m in pages[at.index(sides[n])] if m.kind == "shape"],
             strict=True,
         )
     ]

@@ -32,7 +32,10 @@ HEADER = (
     "images",
     "smallest type",
     "pages",
+    "a card's pages",
 )
+#: the README's words for ``sides`` in ``preflight_services.toml``
+SIDES = {"front-back": "front, back", "back-front": "back, front"}
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -92,6 +95,7 @@ def test_the_readme_numbers_are_the_profiles(service_id: str) -> None:
     assert row["images"] == f"{s.min_dpi:g} dpi"
     assert row["smallest type"] == f"{s.min_text:g} pt"
     assert row["pages"] == {1: "any", 2: "even"}[s.pages_multiple]
+    assert row["a card's pages"] == SIDES[s.sides]
 
 
 def _commands() -> list[list[str]]:
