@@ -50,10 +50,19 @@ def lines(pdf: bytes) -> list[Line]:
     return found
 
 
-def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
-    """(page, effective size in points, text) for every text run the pages draw."""
+@dataclass(frozen=True)
+class Run:
+    page: int
+    x: float  # where its line starts, points from the page's left
+    baseline: float  # points up from the page's bottom
+    size: float  # effective size in points
+    text: str
+
+
+def text_runs(pdf: bytes) -> list[Run]:
+    """Every text run the pages draw, with its line's start, baseline and effective size."""
     reader = PdfReader(io.BytesIO(pdf))
-    runs: list[tuple[int, float, str]] = []
+    runs: list[Run] = []
     for n, page in enumerate(reader.pages, 1):
 
         def visit(text, cm, tm, font, size, n=n):
@@ -65,7 +74,14 @@ def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
                 tm[2] * cm[0] + tm[3] * cm[2],
                 tm[2] * cm[1] + tm[3] * cm[3],
             )
-            runs.append((n, size * (c * c + d * d) ** 0.5, text))
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            runs.append(Run(n, x, y, size * (c * c + d * d) ** 0.5, text))
 
         page.extract_text(visitor_text=visit)
     return runs
+
+
+def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
+    """(page, effective size in points, text) for every text run the pages draw."""
+    return [(r.page, r.size, r.text) for r in text_runs(pdf)]

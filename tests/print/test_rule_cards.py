@@ -214,3 +214,46 @@ def test_finger_auction_table_reads_well_at_every_size(lang: str, size: str) -> 
     for row in table.rows:
         for word in re.findall(r"[\u30a1-\u30fc]+|[A-Za-z]+", row[0].text):
             assert any(word in t for t in texts), (lang, size, word)
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini-euro"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_rule_card_bodies_are_set_at_least_6_5_pt_on_1_2_leading(lang: str, size: str) -> None:
+    """Read back from the deck's print-shop PDF (pypdf's text runs): every line in a rule
+    card's text areas, paragraphs and table cells, is at least ``RULE_CARD_MIN_PT``, and
+    each stands at least ``RULE_CARD_LEADING`` times its size below the line above it in
+    its column, so descenders clear the next line's ascenders and the table rules."""
+    from cardpress.print.sheets import render_print_shop_pdf
+
+    from .readback import text_runs
+
+    cat = catalogue()
+    deck = cat.triptych
+    rules = [c for c in deck.cards if c.id in RULE_CARDS]
+    pdf = render_print_shop_pdf(
+        deck, lang, BASE, size=size, root=cat.root, cards=rules, backs=False, bleed=0.0
+    )
+    areas, *_ = faces_triptych._rule_card_frame(Ctx(lang, BASE, SIZES[size]))
+    # each body line by page, area and the x its column starts at: baseline -> its size
+    columns: dict[tuple[int, int, float], dict[float, float]] = {}
+    for run in text_runs(pdf):
+        for a, (x, y, w, h) in enumerate(areas):
+            if x - 0.5 <= run.x <= x + w and y - 0.5 <= run.baseline <= y + h:
+                line = columns.setdefault((run.page, a, round(run.x, 1)), {})
+                key = round(run.baseline, 2)
+                line[key] = max(line.get(key, 0.0), run.size)
+                break
+    pages = {page for page, _a, _x in columns}
+    assert pages == set(range(1, len(PdfReader(io.BytesIO(pdf)).pages) + 1))
+    sizes = [s for line in columns.values() for s in line.values()]
+    small = sorted(s for s in sizes if s < faces_triptych.RULE_CARD_MIN_PT - 0.01)
+    assert not small, (lang, size, small[:5])
+    tight = []
+    for where, line in columns.items():
+        for upper, lower in pairwise(sorted(line, reverse=True)):
+            size_pt = max(line[upper], line[lower])
+            if upper - lower < faces_triptych.RULE_CARD_LEADING * size_pt - 0.01:
+                tight.append((where, upper, lower, round((upper - lower) / size_pt, 3)))
+    assert not tight, (lang, size, tight[:5])
+    # the check reads lines: every card has runs of several lines in one column
+    assert max(len(line) for line in columns.values()) >= 5
