@@ -92,7 +92,9 @@ def render_booklet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
         if overlay is not None:
             side.merge_page(overlay)
     _label_sides(writer, order)
-    writer.add_metadata({"/Title": f"{doc.title} (booklet)", "/Producer": "cardpress"})
+    booklet = doc.label("booklet-title", "booklet")
+    title = f"{doc.title}（{booklet}）" if lang == "ja" else f"{doc.title} ({booklet})"
+    writer.add_metadata({"/Title": title, "/Producer": "cardpress"})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -150,6 +150,10 @@ def test_booklet_pages_read_in_order(game: str, lang: str, paper: str) -> None:
         ).stdout.decode()
         assert re.sub(r"\s", "", instruction)[:12] in re.sub(r"\s", "", whole)
     assert printed == booklet_order(total)
+    # a file list or a viewer's title bar says which file is the booklet, in its language
+    title = reader.metadata.title
+    doc_title = load_rules(game, lang).title
+    assert title == (f"{doc_title}（小冊子）" if lang == "ja" else f"{doc_title} (booklet)")
 
 
 def test_build_plans_a_booklet_beside_each_sheet() -> None:
