@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardpress.print.fonts import register_fonts, sheet_fonts
 from cardpress.print.palette import MUTED
 from cardpress.print.rulesheet import PAPERS, render_pages
-from cardpress.print.typography import typographic
+from cardpress.print.typography import aside, typographic
 from cardpress.rules import load_rules
 
 #: the page a booklet's sheet of each paper folds to
@@ -92,8 +92,7 @@ def render_booklet(game_id: str, lang: str, paper: str, base_url: str) -> bytes:
         if overlay is not None:
             side.merge_page(overlay)
     _label_sides(writer, order)
-    booklet = doc.label("booklet-title", "booklet")
-    title = f"{doc.title}（{booklet}）" if lang == "ja" else f"{doc.title} ({booklet})"
+    title = doc.title + aside(doc.label("booklet-title", "booklet"), lang)
     writer.add_metadata({"/Title": title, "/Producer": "cardpress"})
     out = io.BytesIO()
     writer.write(out)

@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardpress.print.typography import aside
 from cardpress.rules import model as m
 
 #: the width the web lays a figure out in, in points: what a desktop column
@@ -142,9 +143,6 @@ def alt_text(fig: m.Figure, game: str, doc: m.RuleDocument) -> str:
     cards.update({c.id: c for c in deck.cards})
     comma, colon, stop = ("、", "：", "。") if lang == "ja" else (", ", ": ", ". ")
 
-    def aside(words: str) -> str:
-        return f"（{words}）" if lang == "ja" else f" ({words})"
-
     back = doc.label("figure-back", "{n} face down")
     hand = doc.label("figure-hand", "a hand raising {n}")
     nothing = doc.label("figure-nothing", "nothing")
@@ -154,13 +152,13 @@ def alt_text(fig: m.Figure, game: str, doc: m.RuleDocument) -> str:
         for it in g.items:
             if it.kind == "card":
                 said = card_name(cards[it.card], deck, lang)
-                things.append(said + aside(it.note) if it.note else said)
+                things.append(said + aside(it.note, lang) if it.note else said)
             elif it.kind == "back":
                 things.append(back.replace("{n}", str(it.count)))
             else:
                 things.append(hand.replace("{n}", str(it.count)))
             if it.mark in ("win", "lose"):
-                things[-1] += aside(doc.label(f"figure-{it.mark}", it.mark))
+                things[-1] += aside(doc.label(f"figure-{it.mark}", it.mark), lang)
         words = comma.join(things) or nothing
         groups.append(f"{g.label}{colon}{words}" if g.label else words)
     return stop.join(groups) + stop.strip()

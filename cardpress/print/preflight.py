@@ -62,7 +62,7 @@ class Service:
     min_dpi: float
     min_text: float  # pt
     pages_multiple: int
-    sides: str = "front-back"  # each card's pages in the file: front-back | back-front
+    sides: str  # each card's pages in the file: front-back | back-front
 
     def checks(self, rule: str) -> bool:
         """Whether this service asks anything of ``rule`` (an unasked rule reads "—")."""

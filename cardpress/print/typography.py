@@ -71,3 +71,9 @@ def side_by_side(parts: Iterable[str], lang: str) -> str:
     """Short facts on one line, set apart as the language does: 「・」 in Japanese
     (JLREQ's 中点, never a Latin dot beside it on the same line), " · " in English."""
     return ("・" if lang == "ja" else " · ").join(p for p in parts if p)
+
+
+def aside(words: str, lang: str) -> str:
+    """Words set beside what they qualify, in the language's parentheses: full-width
+    and unspaced in Japanese (「（小冊子）」), after a space in English (" (booklet)")."""
+    return f"（{words}）" if lang == "ja" else f" ({words})"
