@@ -392,7 +392,7 @@ def test_the_art_is_the_same_bytes_in_a_fresh_process():
 # --------------------------------------------------------------------------- 絵師100人展 proxies
 
 
-def _proxy_ops(deck, card, w=150.0, h=60.0) -> bytes:
+def _proxy_ops(deck, card, w=143.4, h=108.4) -> bytes:
     from cardpress.print.art import draw_proxy_art
 
     buf = io.BytesIO()
@@ -401,6 +401,31 @@ def _proxy_ops(deck, card, w=150.0, h=60.0) -> bytes:
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def test_proxies_are_painted_in_their_picture_boxes_shape(monkeypatch):
+    """The proxies' canvas has the shape of a poker proxy's picture box at its full height,
+    so the painting fills the box (issue 26: a canvas half as tall showed the middle of its
+    width); a shorter box (long effect text) still shows over three fifths of its height."""
+    from cardpress.print.art import eshi100, painterly
+    from cardpress.print.export import render_print_shop_pdf
+
+    register_fonts()
+    boxes = []
+    draw = painterly.draw_painted
+
+    def record(canvas, style, seed_key, x, y, w, h, **kw):
+        boxes.append((w, h))
+        draw(canvas, style, seed_key, x, y, w, h, **kw)
+
+    monkeypatch.setattr(painterly, "draw_painted", record)
+    cat = catalogue()
+    render_print_shop_pdf(cat.eshi100, "en", "https://x.org", root=cat.root, backs=False)
+    cw, ch = eshi100.CANVAS
+    tallest = max(boxes, key=lambda b: b[1])
+    assert abs(cw / ch - tallest[0] / tallest[1]) < 0.01 * cw / ch, (eshi100.CANVAS, tallest)
+    for w, h in boxes:  # how much of the canvas's height a box shows
+        assert (w / h) / (cw / ch) < 1.6, (w, h)
 
 
 def test_every_proxy_has_an_illustration_of_its_own():

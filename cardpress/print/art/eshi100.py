@@ -20,8 +20,11 @@ from cardpress.print.art.pen import Pen, around, gradient
 from cardpress.print.colour import RGB, hex_rgb, mix
 from cardpress.print.glyphs import draw_flower
 
-#: the box proxies are painted in (pt): the picture band of a poker-size proxy
-CANVAS = (150.0, 62.0)
+#: the box proxies are painted in (pt): the shape of a poker proxy's picture box at its full
+#: height (143.4 x 108.4, within 1 %; tests/print/test_art.py measures it), as
+#: ``painterly.CANVAS`` is Triptych's art box; a box shortened by long effect text, or a
+#: bridge card's narrower one, crops it a little, so every scene keeps its subject central
+CANVAS = (150.0, 113.4)
 
 PAPER = "#f3ecdc"
 
@@ -49,336 +52,451 @@ def _branch(pen: Pen, pts, col: RGB, width: float) -> None:
 
 
 # --------------------------------------------------------------------------- scenes
+#
+# Every scene fills the whole canvas, the picture box's shape. A box is shorter on a card
+# whose effect text is long (down to about two thirds of the canvas's height) and narrower
+# on a bridge card (about five sixths of its width), and the PROXY band covers its top-left
+# corner, so each subject is drawn large, about the middle, and clear of that corner.
+
+
+def _on(pts, t: float) -> tuple[float, float]:
+    """The point ``t`` (0-1) along a cubic Bézier of four points: a blossom on its branch."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = pts
+    s = 1 - t
+    return (
+        s**3 * ax + 3 * s * s * t * bx + 3 * s * t * t * cx + t**3 * dx,
+        s**3 * ay + 3 * s * s * t * by + 3 * s * t * t * cy + t**3 * dy,
+    )
 
 
 def _plum_branch(pen: Pen, w: float, h: float) -> None:
-    """A gnarled plum branch across a pale sky, blossoms opening along it."""
+    """A gnarled plum branch across a pale winter sky, its blossoms open along it, a low sun."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, 0, w, h, hex_rgb("#eef0e4"))
-    pen.ellipse(w * 0.78, h * 0.7, 14, 14, hex_rgb("#f6e2c4"))  # a low winter sun
+    gradient(pen, 0, 0, w, h, hex_rgb("#e4eae8"), hex_rgb("#f4eee0"), 8)
+    pen.ellipse(w * 0.72, h * 0.7, 20, 20, hex_rgb("#f4d6b0"))  # a low winter sun
     bark = hex_rgb("#3a2a22")
-    _branch(pen, [(-4, h * 0.2), (w * 0.3, h * 0.7), (w * 0.5, h * 0.1), (w + 4, h * 0.6)], bark, 4)
-    _branch(
-        pen, [(w * 0.35, h * 0.45), (w * 0.4, h * 0.8), (w * 0.55, h * 0.9), (w * 0.6, h)], bark, 2
-    )
+    main = [(-6, h * 0.14), (w * 0.32, h * 0.66), (w * 0.54, h * 0.14), (w + 6, h * 0.58)]
+    twig = [(w * 0.28, h * 0.44), (w * 0.34, h * 0.7), (w * 0.46, h * 0.8), (w * 0.6, h * 0.86)]
+    spur = [(w * 0.66, h * 0.36), (w * 0.72, h * 0.22), (w * 0.8, h * 0.18), (w * 0.9, h * 0.12)]
+    _branch(pen, main, bark, 7)
+    _branch(pen, twig, bark, 3.5)
+    _branch(pen, spur, bark, 2.5)
     rng = pen.rng
-    for t in (0.12, 0.22, 0.35, 0.48, 0.6, 0.72, 0.85, 0.93):
-        x = w * t + rng.uniform(-3, 3)
-        y = h * (0.35 + 0.3 * math.sin(t * 6)) + rng.uniform(-4, 4)
-        _flower(pen, icon, x, y, rng.uniform(4, 6), col)
-    # a second, slender branch reaching down from the upper right, in bud
-    _branch(
-        pen,
-        [(w + 4, h * 0.95), (w * 0.86, h * 0.8), (w * 0.8, h * 0.86), (w * 0.66, h * 0.72)],
-        bark,
-        1.6,
-    )
-    for t, y in ((0.95, 0.9), (0.84, 0.83), (0.7, 0.74)):
-        pen.ellipse(w * t, h * y, 2.2, 2.6, col)
+    for pts, ts, r in (
+        (main, (0.14, 0.3, 0.46, 0.62, 0.76, 0.9), 8.5),
+        (twig, (0.35, 0.7, 1.0), 7),
+        (spur, (0.5, 1.0), 6),
+    ):
+        for t in ts:
+            x, y = _on(pts, t)
+            x, y = x + rng.uniform(-2, 2), y + rng.uniform(-1, 5)
+            _flower(pen, icon, x, y, r * rng.uniform(0.85, 1.1), col)
+            pen.focus(x, y, r * 1.2, r * 1.2, 2.5)
+    for t in (0.2, 0.55, 0.85):  # buds
+        x, y = _on(main, t)
+        pen.ellipse(x + 4, y - 6, 2.8, 3.4, col)
 
 
 def _night_blossoms(pen: Pen, w: float, h: float) -> None:
-    """夜桜: a cherry tree's pale cloud of blossom against the night, a paper lantern, the moon."""
+    """夜桜: a cherry tree's pale cloud of blossom against the night sky, the moon above,
+    a paper lantern hanging lit under the boughs, petals on the dark ground."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, 0, w, h, hex_rgb("#1c2340"))
-    pen.ellipse(w * 0.85, h * 0.78, 8, 8, hex_rgb("#f4ecc8"))
-    pen.rect(w * 0.36, 0, 6, h * 0.55, hex_rgb("#2a1e1e"))  # the trunk
+    gradient(pen, 0, 0, w, h, hex_rgb("#26305a"), hex_rgb("#141a34"), 8)
+    pen.ellipse(w * 0.86, h * 0.8, 11, 11, hex_rgb("#f6eec8"))  # the moon
+    pen.rect(0, 0, w, h * 0.14, hex_rgb("#10142a"))  # the ground
+    bark = hex_rgb("#2e2020")
+    pen.poly([(w * 0.38, 0), (w * 0.48, 0), (w * 0.46, h * 0.52), (w * 0.42, h * 0.52)], bark)
+    _branch(
+        pen,
+        [(w * 0.44, h * 0.5), (w * 0.34, h * 0.6), (w * 0.22, h * 0.62), (w * 0.12, h * 0.7)],
+        bark,
+        3.5,
+    )
+    _branch(
+        pen,
+        [(w * 0.45, h * 0.5), (w * 0.56, h * 0.62), (w * 0.68, h * 0.6), (w * 0.8, h * 0.66)],
+        bark,
+        3.5,
+    )
     rng = pen.rng
-    for _ in range(9):
+    pale, deep = mix(col, (1, 1, 1), 0.5), mix(col, hex_rgb("#1c2340"), 0.35)
+    for _ in range(7):  # the canopy's shadowed underside, then its lit mass
         pen.ellipse(
-            w * rng.uniform(0.1, 0.75),
-            h * rng.uniform(0.5, 0.95),
-            rng.uniform(10, 18),
-            rng.uniform(7, 11),
-            mix(col, (1, 1, 1), 0.45),
-            0.9,
+            w * rng.uniform(0.15, 0.75), h * rng.uniform(0.5, 0.62), rng.uniform(14, 20), 9, deep
         )
     for _ in range(12):
-        _flower(pen, icon, w * rng.uniform(0.1, 0.75), h * rng.uniform(0.45, 0.95), 3.5, col)
-    pen.ellipse(w * 0.62, h * 0.3, 5, 7, hex_rgb("#f2a23a"))  # the lantern's glow
-    pen.ellipse(w * 0.62, h * 0.3, 3, 4.5, hex_rgb("#fce8b0"))
-    pen.rect(0, 0, w, h * 0.1, hex_rgb("#141a2e"))
+        pen.ellipse(
+            w * rng.uniform(0.12, 0.76),
+            h * rng.uniform(0.6, 0.9),
+            rng.uniform(14, 22),
+            rng.uniform(9, 14),
+            pale,
+        )
+    for _ in range(14):
+        _flower(pen, icon, w * rng.uniform(0.12, 0.78), h * rng.uniform(0.56, 0.9), 4.5, col)
+    for _ in range(10):  # fallen petals
+        pen.ellipse(w * rng.uniform(0.1, 0.9), h * rng.uniform(0.03, 0.12), 2, 1.2, pale)
+    lx, ly = w * 0.7, h * 0.36  # the lantern on its cord, glowing
+    pen.rect(lx - 0.5, ly + 8, 1, h * 0.56 - ly - 8, hex_rgb("#2a1e1e"))
+    pen.ellipse(lx, ly, 14, 15, hex_rgb("#f2a23a"), 0.35)
+    pen.ellipse(lx, ly, 7, 9, hex_rgb("#e8662a"))
+    pen.ellipse(lx, ly, 4.5, 7, hex_rgb("#fce0a0"))
+    pen.rect(lx - 4, ly + 7.5, 8, 2, hex_rgb("#2a1e1e"))
+    pen.rect(lx - 4, ly - 9.5, 8, 2, hex_rgb("#2a1e1e"))
+    pen.focus(lx, ly, 10, 12, 3.0)
 
 
 def _fence(pen: Pen, w: float, h: float) -> None:
-    """朝顔の垣根: a bamboo lattice fence hung with morning glories and heart-shaped leaves."""
+    """朝顔の垣根: a bamboo lattice fence hung with morning glories, heart-shaped leaves
+    and their vines, the summer sky through it."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, 0, w, h, hex_rgb("#e8f0f2"))
-    bamboo = hex_rgb("#8a6a32")
-    for k in range(-2, 9):
-        pen.dab(w * k / 7, h / 2, h * 1.6, 1.05, 3.0, bamboo)
-        pen.dab(w * k / 7, h / 2, h * 1.6, 2.1, 3.0, bamboo)
+    gradient(pen, 0, 0, w, h, hex_rgb("#bcdaf0"), hex_rgb("#eef4ec"), 8)
+    pen.rect(0, 0, w, h * 0.12, hex_rgb("#8a9a5a"))  # the ground
+    bamboo = hex_rgb("#9a7436")
+    for k in range(-3, 9):
+        pen.dab(w * k / 5.5, h / 2, h * 1.5, 0.95, 3.4, bamboo)
+        pen.dab(w * k / 5.5, h / 2, h * 1.5, math.pi - 0.95, 3.4, bamboo)
+    for y in (h * 0.14, h * 0.86):  # the rails, the posts
+        pen.rect(0, y - 2.5, w, 5, hex_rgb("#7a5a28"))
+    for x in (w * 0.05, w * 0.95):
+        pen.rect(x - 3.5, 0, 7, h * 0.94, hex_rgb("#6a4a22"))
+    leaf = hex_rgb("#3a7434")
     rng = pen.rng
-    leaf = hex_rgb("#3f7a3a")
+    for k in range(4):  # the vines climbing the lattice
+        x = w * (0.15 + 0.23 * k)
+        pen.curve([(x, 0), (x + 14, h * 0.35), (x - 14, h * 0.65), (x + 6, h)], leaf, 1.4)
     for _ in range(16):
-        pen.ellipse(w * rng.random(), h * rng.random(), 4, 3, leaf, 0.9)
-    for _ in range(9):
-        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.2, 0.85), 6, col)
+        x, y = w * rng.uniform(0.06, 0.94), h * rng.uniform(0.12, 0.9)
+        pen.ellipse(x - 2.2, y, 4, 4.5, leaf, 0.95)  # a heart: two lobes and a point
+        pen.ellipse(x + 2.2, y, 4, 4.5, leaf, 0.95)
+        pen.poly([(x - 5.6, y - 1.6), (x + 5.6, y - 1.6), (x, y - 8)], leaf, 0.95)
+    for j in range(3):
+        for i in range(4):
+            x = w * (0.14 + 0.24 * i + 0.1 * (j % 2)) + rng.uniform(-4, 4)
+            y = h * (0.26 + 0.25 * j) + rng.uniform(-4, 4)
+            _flower(pen, icon, x, y, 10, mix(col, (1, 1, 1), rng.uniform(0, 0.2)))
+            pen.focus(x, y, 11, 11, 2.5)
 
 
 def _meadow(pen: Pen, w: float, h: float) -> None:
-    """桔梗の野: an autumn meadow of bellflowers under a wide sky, hills far off."""
+    """桔梗の野: an autumn meadow of bellflowers running to far blue hills under a wide sky,
+    the near flowers large, the far ones specks."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, h * 0.5, w, h * 0.5, hex_rgb("#cfe0ec"))
+    gradient(pen, 0, h * 0.5, w, h * 0.5, hex_rgb("#a8c8e4"), hex_rgb("#e4ecf0"), 8)
+    for x, y, rx in ((0.22, 0.86, 14), (0.3, 0.88, 10), (0.74, 0.8, 16)):  # clouds
+        pen.ellipse(w * x, h * y, rx, 5, hex_rgb("#f8f8f6"))
     pen.poly(
-        [(0, h * 0.5), (w * 0.3, h * 0.66), (w * 0.6, h * 0.55), (w, h * 0.64), (w, h * 0.5)],
-        hex_rgb("#8aa6a0"),
-    )
-    pen.rect(0, 0, w, h * 0.52, hex_rgb("#9ab86a"))
+        [
+            (0, h * 0.5),
+            (0, h * 0.62),
+            (w * 0.2, h * 0.7),
+            (w * 0.45, h * 0.6),
+            (w * 0.7, h * 0.68),
+            (w, h * 0.6),
+            (w, h * 0.5),
+        ],
+        hex_rgb("#7890b0"),
+    )  # the far hills
+    gradient(pen, 0, 0, w, h * 0.54, hex_rgb("#a8c072"), hex_rgb("#6a9040"), 6)
     rng = pen.rng
-    for _ in range(22):
-        y = h * 0.48 * rng.random() ** 1.3
-        x = w * rng.random()
-        pen.dab(x, y - 4, 8, math.pi / 2, 0.8, hex_rgb("#4a6a2a"))
-        _flower(pen, icon, x, y, 2.5 + (0.5 - y / h) * 6, col)
+    spots = sorted(((rng.random(), rng.random() ** 1.4) for _ in range(28)), key=lambda p: -p[1])
+    for u, v in spots:  # far (high, small) first, the near ones painted over them
+        x, y = w * u, h * 0.5 * v
+        r = 2.2 + (1 - v) * 7.5
+        pen.dab(x, y - r * 1.4, r * 2.4, math.pi / 2, max(0.8, r * 0.16), hex_rgb("#3e5e24"))
+        _flower(pen, icon, x, y, r, col)
+        if r > 7:
+            pen.focus(x, y, r, r, 2.0)
 
 
 def _herald(pen: Pen, w: float, h: float) -> None:
-    """春告げ: a bush warbler on a blossoming branch, plum and cherry side by side."""
+    """春告げ: a bush warbler perched on a blossoming branch, plum and cherry side by side."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#f2efe0"))
-    gradient(pen, 0, 0, w, h, hex_rgb("#e4ecd8"), hex_rgb("#f6f0e2"), 8)
-    bark = hex_rgb("#4a3424")
-    _branch(
-        pen, [(-4, h * 0.35), (w * 0.35, h * 0.55), (w * 0.65, h * 0.4), (w + 4, h * 0.7)], bark, 3
-    )
+    gradient(pen, 0, 0, w, h, hex_rgb("#eef2e2"), hex_rgb("#faf6ec"), 8)
+    bark = hex_rgb("#3a281a")
+    main = [(-6, h * 0.26), (w * 0.34, h * 0.46), (w * 0.64, h * 0.3), (w + 6, h * 0.6)]
+    _branch(pen, main, bark, 6)
+    twig = [(w * 0.72, h * 0.38), (w * 0.76, h * 0.2), (w * 0.84, h * 0.14), (w * 0.92, h * 0.1)]
+    _branch(pen, twig, bark, 3)
     rng = pen.rng
-    for k, t in enumerate((0.1, 0.25, 0.42, 0.58, 0.75, 0.9)):
+    for k, t in enumerate((0.06, 0.18, 0.3, 0.74, 0.86, 0.96)):
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, w * t, h * (0.45 + 0.15 * math.sin(t * 5)) + rng.uniform(-5, 5), 5, col)
-    bx, by = w * 0.5, h * 0.6  # the uguisu, olive green, perched on the branch
-    pen.ellipse(bx, by, 13, 8, hex_rgb("#7a7a2a"))
-    pen.ellipse(bx - 2, by - 3, 9, 4, hex_rgb("#c8c07a"))  # its pale breast
-    pen.ellipse(bx + 10, by + 5, 6, 5.5, hex_rgb("#8a8a32"))  # the head
-    pen.poly([(bx + 15, by + 6), (bx + 20, by + 5), (bx + 15, by + 4)], hex_rgb("#3a3020"))
-    pen.poly([(bx - 11, by + 1), (bx - 26, by + 6), (bx - 24, by - 2)], hex_rgb("#5a5a1e"))
-    pen.curve(
-        [(bx - 6, by + 4), (bx, by + 8), (bx + 6, by + 6), (bx + 8, by + 1)],
-        hex_rgb("#4a4a1a"),
-        1.6,
+        x, y = _on(main, t)
+        _flower(pen, icon, x + rng.uniform(-2, 2), y + rng.uniform(2, 7), 9, col)
+    for k, t in enumerate((0.6, 1.0)):
+        icon, col = flowers[(k + 1) % len(flowers)]
+        _flower(pen, icon, *_on(twig, t), 8, col)
+    bx, by = _on(main, 0.47)  # the uguisu, olive green, perched on the branch facing right
+    by += 16
+    olive, dark = hex_rgb("#66681c"), hex_rgb("#2e2e0c")
+    pen.poly([(bx - 18, by + 2), (bx - 42, by - 10), (bx - 38, by + 4)], dark)  # the tail
+    pen.ellipse(bx, by, 23, 14, olive)
+    pen.ellipse(bx + 3, by - 6, 15, 6.5, hex_rgb("#e0d896"))  # its pale breast
+    pen.blob(
+        [(bx - 16, by + 6), (bx - 4, by + 13), (bx + 10, by + 9), (bx - 2, by + 1)],
+        hex_rgb("#4a4a14"),
     )  # the folded wing
-    pen.ellipse(bx + 12, by + 6.5, 1.4, 1.4, hex_rgb("#1e1e1e"))  # the eye
-    pen.ellipse(bx + 11.5, by + 5, 2.8, 0.8, hex_rgb("#e8e4c8"))  # the pale brow stripe
+    hx, hy = bx + 19, by + 9  # the head, the beak, the eye and its pale brow
+    pen.ellipse(hx, hy, 10, 9.5, hex_rgb("#76781e"))
+    pen.poly([(hx + 8, hy + 1.5), (hx + 17, hy - 0.5), (hx + 8, hy - 2.5)], hex_rgb("#1e1a0e"))
+    pen.ellipse(hx + 3, hy + 1, 2.2, 2.2, hex_rgb("#0e0e0a"))
+    pen.ellipse(hx + 2, hy + 4.4, 5.4, 1.3, hex_rgb("#f4efd0"))
+    for dx in (-5, 5):  # its feet on the branch
+        pen.rect(bx + dx, by - 16, 1.6, 5, dark)
+    pen.focus(bx + 6, by + 2, 30, 17, 3.5)
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
-    """夏の縁側: looking out from the dark house over the veranda's boards into a bright summer
-    garden between two posts, a glass wind chime hanging from the eaves, a slice of
-    watermelon on a plate and the card's flowers in pots. The middle 55 % of the width
-    holds it all, what a card's taller picture box shows; the posts frame it."""
+    """夏の縁側: from the shade of the house, between its dark posts and under its eaves, the
+    veranda's warm boards run out to a bright summer garden and a blue sky; a glass wind
+    chime hangs in the middle, a big slice of watermelon sits on a plate on the boards and
+    the card's flowers stand in a pot. Broad masses of strong colour, so dots still read."""
     flowers = _flowers(pen)
-    _middle(pen, w, h)
-    pen.rect(0, 0, w, h, hex_rgb("#5a9a44"))  # the garden
-    pen.rect(0, h * 0.6, w, h * 0.4, hex_rgb("#5a9ee0"))  # the summer sky
-    pen.ellipse(w * 0.4, h * 0.72, 10, 5, hex_rgb("#f6f8fa"))  # a cloud
-    pen.ellipse(w * 0.47, h * 0.76, 7, 5.5, hex_rgb("#f6f8fa"))
-    for x, y, rx, col in (
-        (0.28, 0.58, 9, "#2f6e30"),
-        (0.4, 0.6, 8, "#3f8a3a"),
-        (0.56, 0.62, 10, "#2f6e30"),
-        (0.7, 0.58, 9, "#3f8a3a"),
-    ):  # trees beyond the hedge
-        pen.ellipse(w * x, h * y, rx, 7, hex_rgb(col))
-    pen.rect(0, h * 0.3, w, h * 0.16, hex_rgb("#6ab04a"))  # the sunlit hedge
-    boards, seam = hex_rgb("#d09a5c"), hex_rgb("#9a6a3a")
-    pen.rect(0, 0, w, h * 0.3, boards)  # the veranda, its boards running out to the garden
-    for k in range(-6, 7):
-        xb = w / 2 + k * 16
-        xt = w / 2 + (xb - w / 2) * 0.45
-        pen.curve([(xb, 0), (xb, 0), (xt, h * 0.3), (xt, h * 0.3)], seam, 0.8)
-    pen.rect(0, h * 0.28, w, h * 0.03, hex_rgb("#6a4426"))  # its edge
-    for x in (0.25, 0.715):  # the posts
-        pen.rect(w * x, h * 0.28, 5, h * 0.6, hex_rgb("#3a2a20"))
-    pen.rect(0, h * 0.86, w, h * 0.14, hex_rgb("#2a201c"))  # the eaves
-    pen.rect(0, h * 0.83, w, h * 0.04, hex_rgb("#4a3628"))
-    fx, fy = w * 0.5, h * 0.72  # the fūrin: a glass bell, its red band, its paper strip
-    pen.rect(fx - 0.4, fy, 0.8, h * 0.12, hex_rgb("#2a201c"))
-    pen.ellipse(fx, fy, 6, 5.5, hex_rgb("#e8f6fc"))
-    pen.rect(fx - 5.6, fy - 1.5, 11.2, 2.6, hex_rgb("#d8343a"))
-    pen.rect(fx - 2.2, h * 0.4, 4.4, fy - 5 - h * 0.4, hex_rgb("#f8d8e4"))
-    pen.focus(fx, fy - 4, 6, 10, 3.0)
-    mx, my = w * 0.44, h * 0.08  # a slice of watermelon on a plate
-    pen.ellipse(mx, my, 15, 4, hex_rgb("#eef2f6"))
-    for r, col in ((11.5, "#2e7a34"), (10, "#f2f0d8"), (9, "#e23a3a")):
+    pen.rect(0, h * 0.32, w, h * 0.68, hex_rgb("#3a86e0"))  # the summer sky
+    pen.ellipse(w * 0.34, h * 0.72, 16, 7, hex_rgb("#ffffff"))  # a cloud
+    pen.ellipse(w * 0.44, h * 0.75, 11, 8, hex_rgb("#ffffff"))
+    for x, rx, col in (
+        (0.22, 18, "#1e7a2a"),
+        (0.46, 16, "#2e9a34"),
+        (0.66, 20, "#1e7a2a"),
+        (0.86, 16, "#2e9a34"),
+    ):
+        pen.ellipse(w * x, h * 0.5, rx, 11, hex_rgb(col))  # trees beyond the garden
+    pen.rect(0, h * 0.32, w, h * 0.14, hex_rgb("#5cc040"))  # the sunlit lawn
+    boards, seam = hex_rgb("#e8a050"), hex_rgb("#9a5a2a")
+    pen.rect(0, 0, w, h * 0.33, boards)  # the veranda, its boards running out to the garden
+    for k in range(-5, 6):
+        xb = w / 2 + k * 22
+        pen.curve(
+            [(xb, 0), (xb, 0), (w / 2 + k * 12, h * 0.32), (w / 2 + k * 12, h * 0.32)], seam, 1.4
+        )
+    pen.rect(0, h * 0.3, w, h * 0.04, hex_rgb("#7a4220"))  # its edge
+    post = hex_rgb("#2a1a12")
+    for x in (0.03, 0.89):  # the posts
+        pen.rect(w * x, 0, w * 0.08, h, post)
+    pen.rect(0, h * 0.84, w, h * 0.16, post)  # the eaves
+    fx, fy = w * 0.56, h * 0.66  # the fūrin: a glass bell, its red band, its paper strip
+    pen.rect(fx - 0.6, fy, 1.2, h * 0.84 - fy, post)
+    pen.ellipse(fx, fy, 9, 8, hex_rgb("#eaf8ff"))
+    pen.rect(fx - 8.4, fy - 2.2, 16.8, 3.6, hex_rgb("#e02a30"))
+    pen.rect(fx - 3, h * 0.46, 6, fy - 8 - h * 0.46, hex_rgb("#ffe8f0"))
+    pen.focus(fx, fy - 4, 10, 14, 3.0)
+    mx, my = w * 0.34, h * 0.1  # a slice of watermelon on a plate
+    pen.ellipse(mx, my, 24, 6, hex_rgb("#f4f6f8"))
+    for r, col in ((18, "#1e8a2a"), (16, "#f4f2d0"), (14.5, "#f0282c")):
         arc = [
             (mx + r * math.cos(a / 12 * math.pi), my + r * 0.9 * math.sin(a / 12 * math.pi))
             for a in range(13)
         ]
         pen.poly(arc, hex_rgb(col))
-    for dx, dy in ((-3.5, 3), (0, 5), (3.5, 3)):
-        pen.ellipse(mx + dx, my + dy, 1.1, 1.5, hex_rgb("#1e1a18"))
-    pen.focus(mx, my + 3, 9, 6, 2.5)
-    for k, (px, top) in enumerate(((0.63, 0.62), (0.32, 0.44))):  # potted flowers
-        icon, col = flowers[k % len(flowers)]
-        x = w * px
-        pen.poly(
-            [(x - 6, h * 0.04), (x + 6, h * 0.04), (x + 7, h * 0.22), (x - 7, h * 0.22)],
-            hex_rgb("#8a3e2e"),
-        )
-        pen.rect(x - 3.5, h * 0.22, 1.2, h * (top - 0.22), hex_rgb("#b8a060"))  # bamboo canes
-        pen.rect(x + 2.5, h * 0.22, 1.2, h * (top - 0.22), hex_rgb("#b8a060"))
-        for j in range(4):
-            pen.ellipse(
-                x + (-4 if j % 2 else 4),
-                h * (0.26 + (top - 0.26) * j / 3),
-                3.4,
-                2.4,
-                hex_rgb("#2e6a2a"),
-            )
-        for j in range(3):
-            _flower(
-                pen, icon, x + (3 if j % 2 else -2), h * (0.34 + (top - 0.34) * j / 2), 6.5, col
-            )
+    for dx, dy in ((-6, 5), (0, 8), (6, 5), (-2.5, 3), (3, 3)):
+        pen.ellipse(mx + dx, my + dy, 1.4, 1.9, hex_rgb("#1e1a18"))
+    pen.focus(mx, my + 5, 16, 10, 2.5)
+    x = w * 0.72  # the card's flowers in a pot on the boards
+    pen.poly(
+        [(x - 9, h * 0.04), (x + 9, h * 0.04), (x + 11, h * 0.2), (x - 11, h * 0.2)],
+        hex_rgb("#a8442e"),
+    )
+    for dx in (-5, 5):
+        pen.rect(x + dx - 0.8, h * 0.2, 1.6, h * 0.4, hex_rgb("#c8a860"))
+    for j in range(4):
+        pen.ellipse(x + (-6 if j % 2 else 6), h * (0.26 + 0.1 * j), 5, 3.4, hex_rgb("#1e6a22"))
+    for j in range(3):
+        icon, col = flowers[j % len(flowers)]
+        _flower(pen, icon, x + (5 if j % 2 else -4), h * (0.34 + 0.12 * j), 7.5, col)
+        pen.focus(x, h * (0.34 + 0.12 * j), 9, 9, 2.0)
 
 
 def _petal_raft(pen: Pen, w: float, h: float) -> None:
-    """花筏: a cherry tree's pink canopy hanging over a dark river, its fallen petals drifting
-    downstream in three broad pink rafts, light on the water, the card's flowers on the near
-    bank. Big slabs the palette knife keeps, inside the middle 55 % of the width, what a
-    card's taller picture box shows."""
+    """花筏: a cherry tree on the left bank, its pink canopy hanging over a dark river, its
+    fallen petals drifting downstream in broad pink rafts, the card's flowers on the near
+    bank. Big slabs the palette knife keeps."""
     flowers = _flowers(pen)
-    _middle(pen, w, h)
-    gradient(pen, 0, 0, w, h, hex_rgb("#5a90b4"), hex_rgb("#1e4a66"), 8)  # the river
-    for x, y, length in ((0.3, 0.7, 16), (0.62, 0.58, 20), (0.42, 0.28, 14), (0.7, 0.22, 12)):
-        pen.dab(w * x, h * y, length, 0.08, 1.6, hex_rgb("#a8cce0"))  # light on the water
     _icon, col = flowers[0]
+    gradient(pen, 0, 0, w, h, hex_rgb("#5a94ba"), hex_rgb("#1a4662"), 8)  # the river
+    pen.rect(0, h * 0.86, w, h * 0.14, hex_rgb("#2e5232"))  # the far bank
+    for x, y, length in ((0.34, 0.74, 22), (0.7, 0.66, 28), (0.48, 0.34, 20), (0.84, 0.3, 16)):
+        pen.dab(w * x, h * y, length, 0.06, 2.2, hex_rgb("#a8d0e6"))  # light on the water
     petal = mix(col, (1, 1, 1), 0.35)
     for x, y, rx, ry, tilt in (
-        (0.36, 0.46, 16, 4.5, 0.1),
-        (0.6, 0.34, 18, 5, -0.08),
-        (0.5, 0.62, 11, 3.2, 0.05),
+        (0.5, 0.56, 26, 6.5, 0.08),
+        (0.74, 0.42, 24, 6, -0.08),
+        (0.42, 0.28, 20, 5, 0.05),
     ):
         cx, cy = w * x, h * y  # a raft: a long drift of petals, brighter on its upper edge
         pen.blob(
             [(cx - rx, cy - tilt * rx), (cx, cy - ry), (cx + rx, cy + tilt * rx), (cx, cy + ry)],
             petal,
         )
-        pen.ellipse(cx - rx * 0.2, cy + ry * 0.35, rx * 0.5, ry * 0.4, mix(col, (1, 1, 1), 0.7))
+        pen.ellipse(cx - rx * 0.15, cy + ry * 0.35, rx * 0.5, ry * 0.4, mix(col, (1, 1, 1), 0.7))
     pen.poly(
-        [(0, 0), (w, 0), (w, h * 0.12), (w * 0.6, h * 0.18), (w * 0.3, h * 0.14), (0, h * 0.2)],
+        [(0, 0), (w, 0), (w, h * 0.1), (w * 0.6, h * 0.16), (w * 0.32, h * 0.14), (0, h * 0.22)],
         hex_rgb("#4a7a3a"),
     )  # the near bank
     for k in range(5):
         icon, c = flowers[(k + 1) % len(flowers)]
-        _flower(pen, icon, w * (0.28 + 0.11 * k), h * (0.08 + 0.04 * (k % 2)), 5.5, c)
+        _flower(pen, icon, w * (0.36 + 0.13 * k), h * (0.07 + 0.04 * (k % 2)), 7, c)
     bark = hex_rgb("#2e221e")  # the tree, rising from the near bank, its canopy over the water
     pen.poly(
-        [(w * 0.22, h * 0.1), (w * 0.27, h * 0.1), (w * 0.31, h * 0.86), (w * 0.27, h * 0.9)], bark
+        [(w * 0.1, h * 0.12), (w * 0.2, h * 0.12), (w * 0.22, h * 0.8), (w * 0.16, h * 0.84)], bark
     )
     _branch(
         pen,
-        [(w * 0.27, h * 0.86), (w * 0.42, h * 0.92), (w * 0.58, h * 0.84), (w * 0.76, h * 0.9)],
+        [(w * 0.18, h * 0.78), (w * 0.36, h * 0.9), (w * 0.56, h * 0.8), (w * 0.8, h * 0.88)],
         bark,
-        2.2,
+        3,
     )
+    rng = pen.rng
     for x, y, rx, ry, t in (
-        (0.3, 0.92, 14, 8, 0.25),
-        (0.46, 0.96, 15, 7, 0.1),
-        (0.62, 0.9, 14, 7, 0.3),
-        (0.74, 0.96, 10, 6, 0.15),
+        (0.14, 0.86, 20, 12, 0.25),
+        (0.34, 0.92, 22, 11, 0.1),
+        (0.54, 0.86, 20, 11, 0.3),
+        (0.74, 0.92, 18, 10, 0.15),
+        (0.9, 0.84, 14, 9, 0.35),
+        (0.24, 0.76, 14, 7, 0.0),
     ):
         pen.ellipse(w * x, h * y, rx, ry, mix(col, (1, 1, 1), t))
-    for k in range(5):
-        icon, c = flowers[0]
-        _flower(pen, icon, w * (0.3 + 0.11 * k), h * (0.86 + 0.06 * (k % 2)), 4.5, c)
+    for _ in range(6):
+        _flower(
+            pen, flowers[0][0], w * rng.uniform(0.2, 0.9), h * rng.uniform(0.78, 0.94), 5.5, col
+        )
 
 
 def _moon_garden(pen: Pen, w: float, h: float) -> None:
-    """月見の庭: the harvest moon over pampas grass, bellflowers, a stand of moon dumplings."""
+    """月見の庭: the harvest moon over pampas grass, its plumes bowing; a stand heaped with
+    moon dumplings on the veranda's edge, bellflowers at its feet. Painted as ink painters
+    paint a moon: the paper left bare for the disc, a grey wash of night darkening around it,
+    the grass in dark ink."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, 0, w, h, hex_rgb("#1e2a4a"))
-    pen.ellipse(w * 0.7, h * 0.66, 15, 15, hex_rgb("#f6e6a8"))
-    pen.ellipse(w * 0.7, h * 0.66, 19, 19, hex_rgb("#f6e6a8"), 0.3)
-    for k in range(9):  # susuki, silver plumes bowing
-        x = w * (0.05 + k * 0.1)
-        pen.curve(
-            [(x, 0), (x + 2, h * 0.3), (x + 6, h * 0.55), (x + 12, h * 0.62)],
-            hex_rgb("#c9c0a0"),
-            1.2,
-        )
+    gradient(pen, 0, 0, w, h, hex_rgb("#9aa2b0"), hex_rgb("#d8d8d4"), 8)
+    mx, my = w * 0.68, h * 0.66
+    pen.ellipse(mx, my, 40, 40, hex_rgb("#6e7688"))  # the night darkening around the moon
+    pen.ellipse(mx, my, 24, 24, hex_rgb("#fbf4da"))
+    pen.focus(mx, my, 26, 26, 2.0)
     pen.poly(
-        [(w * 0.36, 0), (w * 0.5, 0), (w * 0.47, h * 0.2), (w * 0.39, h * 0.2)], hex_rgb("#8a6a4a")
-    )  # the sanbō stand
-    for j, (dx, dy) in enumerate(((0, 0), (5, 0), (-5, 0), (2.5, 4), (-2.5, 4), (0, 8))):
-        pen.ellipse(
-            w * 0.43 + dx, h * 0.26 + dy, 2.6, 2.4, hex_rgb("#f2efe4" if j % 2 else "#ebe6d8")
-        )
-    for x in (0.1, 0.22, 0.8, 0.92):
-        _flower(pen, icon, w * x, h * 0.2, 4.5, col)
+        [(0, 0), (0, h * 0.22), (w * 0.3, h * 0.26), (w * 0.7, h * 0.2), (w, h * 0.24), (w, 0)],
+        hex_rgb("#4a4a44"),
+    )
+    stem, plume = hex_rgb("#2a2a26"), hex_rgb("#8a7c62")
+    for x, top, lean in ((0.08, 0.74, 1), (0.44, 0.6, 1), (0.94, 0.72, -1)):  # susuki clumps
+        x, top = w * x, h * top
+        for j in range(4):  # each blade arching over, a long plume at its tip
+            dx = (j - 1.5) * 5 * lean
+            tx, ty = x + dx + lean * (14 + 6 * j), top - j * 7
+            pen.curve(
+                [(x + dx, 0), (x + dx, ty * 0.6), (tx - lean * 8, ty), (tx, ty - 2)], stem, 1.6
+            )
+            pen.dab(tx + lean * 5, ty - 9, 22, -1.2 * lean, 5, plume)
+    sx = w * 0.28  # the sanbō stand with its pyramid of dumplings
+    pen.poly(
+        [(sx - 14, 0), (sx + 14, 0), (sx + 11, h * 0.2), (sx - 11, h * 0.2)], hex_rgb("#3a2e22")
+    )
+    pen.rect(sx - 16, h * 0.2, 32, 3.5, hex_rgb("#5a4632"))
+    for dx, dy in ((-10, 0), (0, 0), (10, 0), (-5, 8), (5, 8), (0, 16)):
+        pen.ellipse(sx + dx, h * 0.2 + 9 + dy, 5.6, 5.2, hex_rgb("#7a7a78"))
+        pen.ellipse(sx + dx - 0.6, h * 0.2 + 9.6 + dy, 4.6, 4.2, hex_rgb("#fcfaf2"))
+    pen.focus(sx, h * 0.3, 18, 16, 3.0)
+    for x in (0.1, 0.56, 0.8):
+        _flower(pen, icon, w * x, h * 0.1, 7, col)
 
 
 def _gallery(pen: Pen, w: float, h: float) -> None:
-    """画廊の常連: a gallery wall of framed pictures and a regular visitor before them."""
+    """画廊の常連: a gallery wall hung with framed pictures, and a regular visitor in a dark
+    coat standing before them, seen from behind, hands clasped."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#e6dcc8"))
-    pen.rect(0, 0, w, h * 0.18, hex_rgb("#8a6a4a"))
-    frames = ((0.08, 0.4, 0.2, 0.45), (0.34, 0.45, 0.16, 0.35), (0.62, 0.36, 0.26, 0.52))
+    pen.rect(0, 0, w, h, hex_rgb("#e8dcc4"))
+    pen.rect(0, 0, w, h * 0.2, hex_rgb("#8a6240"))  # the floor
+    pen.rect(0, h * 0.2, w, 2.5, hex_rgb("#5a3e28"))
+    frames = ((0.05, 0.38, 0.26, 0.42), (0.37, 0.48, 0.22, 0.34), (0.67, 0.32, 0.28, 0.52))
+    grounds = ("#5a82b4", "#d8c08a", "#4e7a50")
     for k, (u, v, fw, fh) in enumerate(frames):
         x, y = w * u, h * v
-        pen.rect(x - 2, y - 2, w * fw + 4, h * fh + 4, hex_rgb("#b8902a"))
-        pen.rect(x, y, w * fw, h * fh, hex_rgb(("#6a8ab0", "#c9b48a", "#5a7a5a")[k]))
+        pen.rect(x - 3, y - 3, w * fw + 6, h * fh + 6, hex_rgb("#b8902a"))
+        pen.rect(x, y, w * fw, h * fh, hex_rgb(grounds[k]))
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.3, col)
-    cx = w * 0.5  # the visitor, seen from behind, hands clasped
+        _flower(pen, icon, x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.32, col)
+    cx = w * 0.5  # the visitor, seen from behind, hands clasped at his back
+    coat = hex_rgb("#2e2e3e")
     pen.blob(
         [
-            (cx - 7, h * 0.05),
-            (cx - 8, h * 0.45),
-            (cx, h * 0.55),
-            (cx + 8, h * 0.45),
-            (cx + 7, h * 0.05),
+            (cx - 11, h * 0.08),
+            (cx - 13, h * 0.52),
+            (cx, h * 0.62),
+            (cx + 13, h * 0.52),
+            (cx + 11, h * 0.08),
         ],
-        hex_rgb("#3a3a4a"),
+        coat,
     )
-    pen.ellipse(cx, h * 0.62, 4.5, 5.5, hex_rgb("#2a221e"))
+    pen.rect(cx - 8, 0, 6, h * 0.1, hex_rgb("#22222c"))
+    pen.rect(cx + 2, 0, 6, h * 0.1, hex_rgb("#22222c"))
+    pen.ellipse(cx, h * 0.36, 5, 3, hex_rgb("#d8a884"))  # the clasped hands
+    pen.ellipse(cx, h * 0.66, 7, 8, hex_rgb("#2a1e18"))  # the head
+    pen.ellipse(cx - 6, h * 0.65, 1.6, 2.6, hex_rgb("#c8987a"))  # an ear
+    pen.focus(cx, h * 0.45, 16, 24, 2.5)
 
 
 def _gavel(pen: Pen, w: float, h: float) -> None:
-    """オークショニアの槌: the auctioneer's gavel coming down on its block, petals flying."""
+    """オークショニアの槌: a big dark gavel coming down on its sounding block on the red
+    rostrum, against the sale room's pale wall, cherry petals flying from the blow.
+    Dark wood on a light ground: the watercolour's soft washes keep the silhouette."""
     icon, col = _flowers(pen)[0]
-    gradient(pen, 0, 0, w, h, hex_rgb("#2a2440"), hex_rgb("#4a3a5a"), 8)
-    pen.rect(0, 0, w, h * 0.3, hex_rgb("#6a3a22"))  # the rostrum
-    pen.ellipse(w * 0.5, h * 0.3, 22, 5.5, hex_rgb("#c08a4a"))  # the sounding block
-    pen.dab(w * 0.64, h * 0.64, w * 0.36, 0.5, 4.0, hex_rgb("#d9a860"))  # the handle
-    pen.blob(
-        [(w * 0.36, h * 0.38), (w * 0.32, h * 0.64), (w * 0.47, h * 0.74), (w * 0.52, h * 0.48)],
-        hex_rgb("#e8b870"),
-    )  # the head
+    gradient(pen, 0, 0, w, h, hex_rgb("#f2e6cc"), hex_rgb("#e2cfa8"), 8)  # the wall
+    pen.rect(0, 0, w, h * 0.3, hex_rgb("#9a1e22"))  # the rostrum, its gilt edge
+    pen.rect(0, h * 0.28, w, h * 0.03, hex_rgb("#d8a040"))
+    bx, by = w * 0.36, h * 0.3  # the sounding block
+    pen.rect(bx - 30, by - 7, 60, 9, hex_rgb("#3a1e10"))
+    pen.ellipse(bx, by + 2, 30, 7, hex_rgb("#7a4422"))
+    c = pen.c  # the gavel, tilted, its head striking the block
+    c.saveState()
+    c.translate(bx + 4, by + 24)
+    c.rotate(-20)
+    pen.rect(12, -4.5, 84, 9, hex_rgb("#5a3018"))  # the handle
+    pen.ellipse(96, 0, 5, 5, hex_rgb("#3a1e10"))
+    pen.rect(-16, -18, 32, 36, hex_rgb("#4a2612"))  # the head: a barrel, its ends, its bands
+    pen.ellipse(-16, 0, 5.5, 18, hex_rgb("#2a140a"))
+    pen.ellipse(16, 0, 5.5, 18, hex_rgb("#8a5030"))
+    pen.rect(-16, 6, 32, 5, hex_rgb("#9a6440"))
+    for x in (-8, 8):
+        pen.rect(x - 2, -18, 4, 36, hex_rgb("#d8a040"))
+    c.restoreState()
+    pen.focus(bx + 24, by + 22, 46, 24, 2.5)
+    ink = hex_rgb("#5a3a2a")
+    for a in (2.4, 2.8, 0.4, 0.1):  # the blow's lines
+        pen.dab(bx + 42 * math.cos(a), by + 6 + 14 * math.sin(a), 10, a, 1.6, ink)
     rng = pen.rng
-    for _ in range(9):
-        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.35, 0.95), 3.5, col)
+    for _ in range(8):
+        _flower(pen, icon, w * rng.uniform(0.6, 0.92), h * rng.uniform(0.4, 0.8), 5.5, col)
 
 
 def _screen(pen: Pen, w: float, h: float) -> None:
-    """四季の屏風: a gold-leaf folding screen, one panel to each season's flower."""
+    """四季の屏風: a gold-leaf folding screen, one panel to each season's flower on its branch,
+    a blue stream running along the foot of all four."""
     flowers = _flowers(pen)
     panels = 4
+    pw = w / panels
     for k in range(panels):
         x = w * k / panels
-        pen.rect(x, 0, w / panels, h, hex_rgb("#d9b45a" if k % 2 else "#c9a44a"))
-        pen.rect(x, 0, 1.2, h, hex_rgb("#3a2a1a"))
+        pen.rect(x, 0, pw, h, hex_rgb("#e0bc5e" if k % 2 else "#cda448"))
+        pen.ellipse(x + pw * 0.6, h * 0.8, pw * 0.5, 6, hex_rgb("#f0d27a"))  # gold clouds
+        pen.rect(x, 0, 1.6, h, hex_rgb("#3a2a1a"))  # the fold
         icon, col = flowers[k % len(flowers)]
-        pen.poly(
-            [(x, 0), (x + w / panels, 0), (x + w / panels, h * 0.2), (x, h * 0.28)],
-            hex_rgb("#3a6a8a"),
-        )  # the stream running across the panels
-        _branch(
-            pen,
-            [(x + 4, h * 0.2), (x + 10, h * 0.5), (x + 20, h * 0.6), (x + 30, h * 0.8)],
-            hex_rgb("#4a3a2a"),
-            1.4,
-        )
-        for j in range(3):
-            _flower(pen, icon, x + 10 + j * 8, h * (0.5 + 0.12 * j), 5, col)
-    pen.rect(0, 0, w, 2, hex_rgb("#2a1e14"))
-    pen.rect(0, h - 2, w, 2, hex_rgb("#2a1e14"))
-
-
-def _middle(pen: Pen, w: float, h: float) -> None:
-    """Send the finer brushes' strokes to the middle 60 % of the width first: a card's picture
-    box is taller than this canvas, so it shows the middle, and strokes spent at the sides
-    (seen only on a wide box) would be taken from the picture's subject."""
-    pen.focus(w / 2, h / 2, w * 0.25, h * 0.7, 2.0)
+        twig = [
+            (x + 4, h * 0.22),
+            (x + pw * 0.3, h * 0.5),
+            (x + pw * 0.6, h * 0.56),
+            (x + pw * 0.9, h * 0.76),
+        ]
+        _branch(pen, twig, hex_rgb("#4a3a2a"), 2.4)
+        for t in (0.3, 0.6, 0.9):
+            fx, fy = _on(twig, t)
+            _flower(pen, icon, fx, fy + 4, 7.5, col)
+            pen.focus(fx, fy + 4, 8, 8, 2.0)
+    pen.poly(
+        [(0, 0), (w, 0), (w, h * 0.16), (w * 0.7, h * 0.22), (w * 0.4, h * 0.14), (0, h * 0.24)],
+        hex_rgb("#2e6a96"),
+    )  # the stream running across the panels
+    pen.rect(0, 0, w, 3, hex_rgb("#2a1e14"))
+    pen.rect(0, h - 3, w, 3, hex_rgb("#2a1e14"))
 
 
 def _on_sheet(corners, u: float, v: float) -> tuple[float, float]:
@@ -398,65 +516,66 @@ def _certificate(pen: Pen, w: float, h: float) -> None:
     """鑑定書: a certificate lying askew on a green baize desk, its gold border, red title and
     lines of writing set large, a red wax rosette with ribbons at its foot; the appraiser's
     loupe beside it and sprigs of the card's flowers. Every part is a broad shape of its own
-    colour, so the pastel's chalk hatching keeps it a document, not a grey grid; all of it
-    within the middle 60 % of the width, what a card's taller picture box shows."""
+    colour, so the pastel's chalk hatching keeps it a document, not a grey grid."""
     flowers = _flowers(pen)
-    _middle(pen, w, h)
     gradient(pen, 0, 0, w, h, hex_rgb("#2e5a48"), hex_rgb("#1e3e32"), 8)  # the baize
-    sheet = ((w * 0.2, h * 0.1), (w * 0.57, h * 0.03), (w * 0.61, h * 0.92), (w * 0.23, h * 0.99))
-    pen.poly([(x + 2.5, y - 2.5) for x, y in sheet], hex_rgb("#12261e"))  # its shadow
+    sheet = ((w * 0.16, h * 0.1), (w * 0.62, h * 0.04), (w * 0.66, h * 0.9), (w * 0.2, h * 0.96))
+    pen.poly([(x + 3, y - 3) for x, y in sheet], hex_rgb("#12261e"))  # its shadow
     pen.poly(list(sheet), hex_rgb("#f6ecd0"))
     _band(pen, sheet, 0.05, 0.95, 0.04, 0.96, hex_rgb("#c49a30"))  # the gold border
-    _band(pen, sheet, 0.11, 0.89, 0.09, 0.91, hex_rgb("#f6ecd0"))
-    _band(pen, sheet, 0.2, 0.8, 0.7, 0.82, hex_rgb("#a02828"))  # the title
-    for u1, v in ((0.82, 0.5), (0.82, 0.34), (0.5, 0.18)):  # lines of writing
-        _band(pen, sheet, 0.18, u1, v, v + 0.075, hex_rgb("#4a4038"))
-    sx, sy = _on_sheet(sheet, 0.76, 0.22)  # the wax rosette and its two ribbon tails
+    _band(pen, sheet, 0.1, 0.9, 0.08, 0.92, hex_rgb("#f6ecd0"))
+    _band(pen, sheet, 0.2, 0.8, 0.7, 0.8, hex_rgb("#a02828"))  # the title
+    for u1, v in ((0.82, 0.56), (0.82, 0.44), (0.82, 0.32), (0.5, 0.2)):  # lines of writing
+        _band(pen, sheet, 0.18, u1, v, v + 0.05, hex_rgb("#4a4038"))
+    sx, sy = _on_sheet(sheet, 0.76, 0.2)  # the wax rosette and its two ribbon tails
     pen.poly(
-        [(sx - 3, sy), (sx - 8, sy - 15), (sx - 4, sy - 12), (sx + 1, sy - 16)], hex_rgb("#b0303a")
+        [(sx - 4, sy), (sx - 11, sy - 20), (sx - 5, sy - 16), (sx + 1, sy - 21)], hex_rgb("#b0303a")
     )
     pen.poly(
-        [(sx + 1, sy), (sx + 4, sy - 16), (sx + 7, sy - 12), (sx + 10, sy - 14)], hex_rgb("#e0b840")
+        [(sx + 1, sy), (sx + 5, sy - 21), (sx + 9, sy - 16), (sx + 13, sy - 19)], hex_rgb("#e0b840")
     )
-    pen.ellipse(sx, sy, 8.5, 8.5, hex_rgb("#a81e2a"))
-    pen.ellipse(sx, sy, 5.5, 5.5, hex_rgb("#d8424a"))
-    pen.ellipse(sx - 1.5, sy + 1.5, 2.2, 2.2, hex_rgb("#f4948a"))
-    pen.focus(sx, sy, 9, 9, 3.0)
-    lx, ly = w * 0.7, h * 0.56  # the loupe: a black ring, its pale lens, a wooden handle
-    pen.focus(lx, ly, 10, 10, 3.0)
-    pen.dab(lx + 9, ly - 14, 20, -1.0, 5, hex_rgb("#8a4c26"))
-    pen.ellipse(lx, ly, 10, 10, hex_rgb("#1a1614"))
-    pen.ellipse(lx, ly, 7.5, 7.5, hex_rgb("#bcd6e0"))
-    pen.ellipse(lx - 2.5, ly + 2.5, 3, 3, hex_rgb("#f4f9fb"))
+    pen.ellipse(sx, sy, 11, 11, hex_rgb("#a81e2a"))
+    pen.ellipse(sx, sy, 7, 7, hex_rgb("#d8424a"))
+    pen.ellipse(sx - 2, sy + 2, 2.8, 2.8, hex_rgb("#f4948a"))
+    pen.focus(sx, sy, 12, 12, 3.0)
+    lx, ly = w * 0.8, h * 0.56  # the loupe: a black ring, its pale lens, a wooden handle
+    pen.focus(lx, ly, 14, 14, 3.0)
+    pen.dab(lx + 11, ly - 20, 28, -1.0, 6.5, hex_rgb("#8a4c26"))
+    pen.ellipse(lx, ly, 14, 14, hex_rgb("#1a1614"))
+    pen.ellipse(lx, ly, 10.5, 10.5, hex_rgb("#bcd6e0"))
+    pen.ellipse(lx - 3.5, ly + 3.5, 4, 4, hex_rgb("#f4f9fb"))
     bark = hex_rgb("#3a2a22")
-    _branch(
-        pen,
-        [(w * 0.86, h * 1.04), (w * 0.8, h * 0.9), (w * 0.74, h * 0.96), (w * 0.64, h * 0.9)],
-        bark,
-        1.6,
-    )
-    _branch(
-        pen,
-        [(w * 0.84, h * -0.04), (w * 0.78, h * 0.12), (w * 0.7, h * 0.1), (w * 0.64, h * 0.2)],
-        bark,
-        1.6,
-    )
-    for k, (u, v) in enumerate(((0.78, 0.9), (0.68, 0.93), (0.72, 0.12), (0.64, 0.2), (0.8, 0.04))):
+    high = [(w * 1.02, h * 0.96), (w * 0.92, h * 0.84), (w * 0.84, h * 0.92), (w * 0.72, h * 0.84)]
+    low = [(w * 1.02, h * 0.04), (w * 0.92, h * 0.2), (w * 0.82, h * 0.16), (w * 0.72, h * 0.28)]
+    _branch(pen, high, bark, 2)
+    _branch(pen, low, bark, 2)
+    for k, (pts, t) in enumerate(
+        ((high, 0.3), (high, 0.7), (high, 1.0), (low, 0.35), (low, 0.7), (low, 1.0))
+    ):
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, w * u, h * v, 6, col)
+        fx, fy = _on(pts, t)
+        _flower(pen, icon, fx, fy, 7.5, col)
 
 
 def _everywhere(pen: Pen, w: float, h: float) -> None:
-    """朝顔づくし: morning glories filling the picture edge to edge, leaves between them."""
+    """朝顔づくし: morning glories filling the picture edge to edge, big open trumpets
+    over a mass of dark heart-shaped leaves."""
     icon, col = _flowers(pen)[0]
-    pen.rect(0, 0, w, h, hex_rgb("#eaf2f0"))
+    pen.rect(0, 0, w, h, hex_rgb("#2e6e34"))
     rng = pen.rng
-    for _ in range(14):
-        pen.ellipse(w * rng.random(), h * rng.random(), 5, 4, hex_rgb("#4a8a4a"), 0.9)
+    for _ in range(24):  # lighter leaves over the dark mass
+        x, y = w * rng.random(), h * rng.random()
+        pen.ellipse(x - 3.5, y, 6.5, 7, hex_rgb("#4e9a44"))
+        pen.ellipse(x + 3.5, y, 6.5, 7, hex_rgb("#4e9a44"))
+        pen.poly([(x - 9.5, y - 2.5), (x + 9.5, y - 2.5), (x, y - 12)], hex_rgb("#4e9a44"))
     for j in range(3):
-        for i in range(8):
-            shade = mix(col, (1, 1, 1), rng.uniform(0, 0.35))
-            _flower(pen, icon, w * (i + 0.5 * (j % 2)) / 7.5, h * (0.18 + j * 0.32), 7.5, shade)
+        for i in range(5):
+            x = w * (0.1 + 0.2 * i + 0.1 * (j % 2)) + rng.uniform(-4, 4)
+            y = h * (0.18 + 0.32 * j) + rng.uniform(-4, 4)
+            shade = mix(col, (1, 1, 1), rng.uniform(0, 0.3))
+            pen.ellipse(x, y, 12.5, 12.5, mix(shade, (1, 1, 1), 0.7))
+            _flower(pen, icon, x, y, 12, shade)
+            pen.focus(x, y, 12, 12, 2.0)
 
 
 def _seal(pen: Pen, w: float, h: float) -> None:
@@ -465,54 +584,46 @@ def _seal(pen: Pen, w: float, h: float) -> None:
     flowers = _flowers(pen)
     pen.rect(0, 0, w, h, hex_rgb("#4a5a6a"))  # the blue-grey silk mount
     pen.rect(0, h * 0.9, w, h * 0.1, hex_rgb("#7a6a4a"))  # its gold brocade band
-    pen.rect(w * 0.05, h * 0.08, w * 0.9, h * 0.78, hex_rgb("#efe6cc"))  # the paper
+    pen.rect(w * 0.05, h * 0.06, w * 0.9, h * 0.8, hex_rgb("#efe6cc"))  # the paper
     # the landscape in a few broad washes: a pale far range, two dark near peaks, mist
     pen.poly(
         around(
-            0, w, h, (0.06, 0.3), (0.2, 0.62), (0.3, 0.5), (0.42, 0.74), (0.6, 0.36), (0.6, 0.3)
+            0, w, h, (0.06, 0.3), (0.2, 0.64), (0.3, 0.52), (0.42, 0.76), (0.62, 0.36), (0.62, 0.3)
         ),
         hex_rgb("#b4ae9a"),
     )
     pen.poly(
-        around(0, w, h, (0.12, 0.1), (0.26, 0.58), (0.34, 0.4), (0.44, 0.52), (0.58, 0.1)),
+        around(0, w, h, (0.1, 0.1), (0.26, 0.6), (0.34, 0.42), (0.44, 0.54), (0.6, 0.1)),
         hex_rgb("#3a3832"),
     )
-    pen.poly(
-        around(0, w, h, (0.26, 0.58), (0.3, 0.3), (0.22, 0.1), (0.14, 0.1)),
-        hex_rgb("#6a665a"),
-    )  # the lit flank
-    pen.rect(w * 0.06, h * 0.09, w * 0.62, h * 0.07, hex_rgb("#d8d0b8"))  # mist at the foot
-    pen.ellipse(w * 0.6, h * 0.66, 5, 5, hex_rgb("#c8283c"), 0.8)  # a red sun
-    # the signature: a column of brushed characters down the right of the paper
-    for k in range(4):
-        pen.dab(w * 0.8, h * (0.76 - k * 0.11), 7, 0.3 + k * 0.7, 2.6, hex_rgb("#1e1a18"))
-    # the seal under it, vermilion, its carved characters in the paper's colour
-    sx, sy, sz = w * 0.74, h * 0.13, h * 0.28
+    pen.poly(around(0, w, h, (0.26, 0.6), (0.3, 0.3), (0.22, 0.1), (0.12, 0.1)), hex_rgb("#6a665a"))
+    pen.rect(w * 0.06, h * 0.07, w * 0.62, h * 0.08, hex_rgb("#d8d0b8"))  # mist at the foot
+    pen.ellipse(w * 0.58, h * 0.7, 7, 7, hex_rgb("#c8283c"), 0.8)  # a red sun
+    for k in range(4):  # the signature: a column of brushed characters
+        pen.dab(w * 0.8, h * (0.76 - k * 0.1), 11, 0.3 + k * 0.7, 4, hex_rgb("#1e1a18"))
+    sx, sy, sz = w * 0.73, h * 0.14, h * 0.22  # the seal, vermilion, its carved characters
     pen.rect(sx, sy, sz, sz, hex_rgb("#c8283c"))
     pen.rect(sx + sz * 0.15, sy + sz * 0.55, sz * 0.7, sz * 0.12, hex_rgb("#f2d8c8"))
     pen.rect(sx + sz * 0.44, sy + sz * 0.15, sz * 0.12, sz * 0.7, hex_rgb("#f2d8c8"))
     pen.rect(sx + sz * 0.15, sy + sz * 0.22, sz * 0.7, sz * 0.1, hex_rgb("#f2d8c8"))
-    # a low sprig of the card's flowers in the mist at the mountain's foot
-    _branch(
-        pen,
-        [(w * 0.04, h * 0.11), (w * 0.14, h * 0.16), (w * 0.26, h * 0.1), (w * 0.4, h * 0.14)],
-        hex_rgb("#3a2a22"),
-        1.4,
-    )
-    for k in range(5):
+    pen.focus(sx + sz / 2, sy + sz / 2, sz * 0.7, sz * 0.7, 2.5)
+    twig = [(w * 0.03, h * 0.1), (w * 0.16, h * 0.18), (w * 0.3, h * 0.1), (w * 0.46, h * 0.16)]
+    _branch(pen, twig, hex_rgb("#3a2a22"), 2)
+    for k, t in enumerate((0.1, 0.3, 0.5, 0.7, 0.9)):
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, w * (0.07 + 0.07 * k), h * (0.13 + 0.03 * (k % 2)), 4.2, col)
+        fx, fy = _on(twig, t)
+        _flower(pen, icon, fx, fy + 3, 6, col)
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
     """Any other card: a garden of its own flowers under a seasonal sky."""
     flowers = _flowers(pen)
     gradient(pen, 0, 0, w, h, hex_rgb("#dfe8ee"), hex_rgb("#f4efe0"), 8)
-    pen.rect(0, 0, w, h * 0.35, hex_rgb("#8aae6a"))
+    pen.rect(0, 0, w, h * 0.4, hex_rgb("#8aae6a"))
     rng = pen.rng
-    for k in range(10):
+    for k in range(12):
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, w * rng.uniform(0.05, 0.95), h * rng.uniform(0.1, 0.7), 5, col)
+        _flower(pen, icon, w * rng.uniform(0.08, 0.92), h * rng.uniform(0.12, 0.7), 8, col)
 
 
 #: English title words -> scene; a card naming none gets its flowers' garden
@@ -552,7 +663,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
     (
         "ink-wash",  # sumi-e: long tapering strokes, colour held back, paper showing
         Manner(
-            brushes=(3.0, 1.6, 0.8),
+            brushes=(3.4, 1.6, 0.8),
             threshold=0.14,
             min_length=3,
             max_length=9,
@@ -569,7 +680,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
     (
         "woodblock",  # ukiyo-e: flat areas, straight cuts, strong colour
         Manner(
-            brushes=(2.6, 1.2, 0.7),
+            brushes=(3.6, 1.2, 0.7),
             threshold=0.1,
             min_length=4,
             max_length=8,
@@ -605,7 +716,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
     (
         "gouache",  # opaque, matte, poster-bright
         Manner(
-            brushes=(3.0, 1.5, 0.8),
+            brushes=(3.4, 1.5, 0.8),
             threshold=0.1,
             min_length=2,
             max_length=5,
@@ -620,7 +731,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
     (
         "pastel",  # chalky hatching on toned paper, one slant
         Manner(
-            brushes=(2.4, 1.3, 0.8),
+            brushes=(3.0, 1.3, 0.8),
             threshold=0.12,
             min_length=3,
             max_length=4,
@@ -638,14 +749,14 @@ STYLES: tuple[tuple[str, Manner], ...] = (
     (
         "pointillist",  # dots of pure colour side by side
         Manner(
-            brushes=(1.8, 1.1, 0.7),
+            brushes=(2.6, 1.6, 1.0),
             threshold=0.1,
             min_length=1,
             max_length=1,
             saturation=1.4,
             hue_jitter=0.05,
             value_jitter=0.06,
-            width=0.8,
+            width=0.9,
             width_jitter=0.1,
             rest_angle=None,
             ground=(0.97, 0.96, 0.92),
