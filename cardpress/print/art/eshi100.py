@@ -247,63 +247,71 @@ def _herald(pen: Pen, w: float, h: float) -> None:
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
-    """夏の縁側: from the shade of the house, between its dark posts and under its eaves, the
-    veranda's warm boards run out to a bright summer garden and a blue sky; a glass wind
-    chime hangs in the middle, a big slice of watermelon sits on a plate on the boards and
-    the card's flowers stand in a pot. Broad masses of strong colour, so dots still read."""
+    """夏の縁側: the veranda's warm boards run out to a bright summer garden under a blue sky
+    and towering white clouds; a glass wind chime hangs from the rolled bamboo blind, two
+    slices of watermelon sit on a plate by a round paper fan, and the card's flowers stand
+    in a pot. Light, strong colours in big shapes and no dark masses, so that the dots, with
+    the white paper between them, still read as the picture (a dark area dotted on white
+    reads as noise)."""
     flowers = _flowers(pen)
-    pen.rect(0, h * 0.32, w, h * 0.68, hex_rgb("#3a86e0"))  # the summer sky
-    pen.ellipse(w * 0.34, h * 0.72, 16, 7, hex_rgb("#ffffff"))  # a cloud
-    pen.ellipse(w * 0.44, h * 0.75, 11, 8, hex_rgb("#ffffff"))
+    pen.rect(0, h * 0.4, w, h * 0.6, hex_rgb("#4a9ae8"))  # the summer sky, its clouds
+    for x, y, r in ((0.66, 0.7, 16), (0.78, 0.76, 19), (0.9, 0.68, 14), (0.72, 0.6, 13)):
+        pen.ellipse(w * x, h * y, r, r * 0.8, hex_rgb("#ffffff"))
     for x, rx, col in (
-        (0.22, 18, "#1e7a2a"),
-        (0.46, 16, "#2e9a34"),
-        (0.66, 20, "#1e7a2a"),
-        (0.86, 16, "#2e9a34"),
+        (0.16, 20, "#2e9a34"),
+        (0.4, 18, "#3aae3a"),
+        (0.62, 22, "#2e9a34"),
+        (0.88, 18, "#3aae3a"),
     ):
-        pen.ellipse(w * x, h * 0.5, rx, 11, hex_rgb(col))  # trees beyond the garden
-    pen.rect(0, h * 0.32, w, h * 0.14, hex_rgb("#5cc040"))  # the sunlit lawn
-    boards, seam = hex_rgb("#e8a050"), hex_rgb("#9a5a2a")
-    pen.rect(0, 0, w, h * 0.33, boards)  # the veranda, its boards running out to the garden
+        pen.ellipse(w * x, h * 0.46, rx, 12, hex_rgb(col))  # trees beyond the lawn
+    pen.rect(0, h * 0.3, w, h * 0.12, hex_rgb("#7ad04a"))  # the sunlit lawn
+    boards, seam = hex_rgb("#eaa85a"), hex_rgb("#b8743a")
+    pen.rect(0, 0, w, h * 0.31, boards)  # the veranda, its boards running out to the garden
     for k in range(-5, 6):
         xb = w / 2 + k * 22
         pen.curve(
-            [(xb, 0), (xb, 0), (w / 2 + k * 12, h * 0.32), (w / 2 + k * 12, h * 0.32)], seam, 1.4
+            [(xb, 0), (xb, 0), (w / 2 + k * 13, h * 0.3), (w / 2 + k * 13, h * 0.3)], seam, 1.2
         )
-    pen.rect(0, h * 0.3, w, h * 0.04, hex_rgb("#7a4220"))  # its edge
-    post = hex_rgb("#2a1a12")
-    for x in (0.03, 0.89):  # the posts
-        pen.rect(w * x, 0, w * 0.08, h, post)
-    pen.rect(0, h * 0.84, w, h * 0.16, post)  # the eaves
-    fx, fy = w * 0.56, h * 0.66  # the fūrin: a glass bell, its red band, its paper strip
-    pen.rect(fx - 0.6, fy, 1.2, h * 0.84 - fy, post)
-    pen.ellipse(fx, fy, 9, 8, hex_rgb("#eaf8ff"))
-    pen.rect(fx - 8.4, fy - 2.2, 16.8, 3.6, hex_rgb("#e02a30"))
-    pen.rect(fx - 3, h * 0.46, 6, fy - 8 - h * 0.46, hex_rgb("#ffe8f0"))
-    pen.focus(fx, fy - 4, 10, 14, 3.0)
-    mx, my = w * 0.34, h * 0.1  # a slice of watermelon on a plate
-    pen.ellipse(mx, my, 24, 6, hex_rgb("#f4f6f8"))
-    for r, col in ((18, "#1e8a2a"), (16, "#f4f2d0"), (14.5, "#f0282c")):
-        arc = [
-            (mx + r * math.cos(a / 12 * math.pi), my + r * 0.9 * math.sin(a / 12 * math.pi))
-            for a in range(13)
-        ]
-        pen.poly(arc, hex_rgb(col))
-    for dx, dy in ((-6, 5), (0, 8), (6, 5), (-2.5, 3), (3, 3)):
-        pen.ellipse(mx + dx, my + dy, 1.4, 1.9, hex_rgb("#1e1a18"))
-    pen.focus(mx, my + 5, 16, 10, 2.5)
-    x = w * 0.72  # the card's flowers in a pot on the boards
+    pen.rect(0, h * 0.29, w, h * 0.03, hex_rgb("#a8602e"))  # its edge
+    for x in (0.02, 0.92):  # the posts
+        pen.rect(w * x, 0, w * 0.06, h, hex_rgb("#a0622e"))
+    pen.rect(0, h * 0.88, w, h * 0.12, hex_rgb("#d8b870"))  # the rolled bamboo blind
+    for k in range(3):
+        pen.rect(0, h * (0.9 + 0.035 * k), w, 0.9, hex_rgb("#a8864a"))
+    fx, fy = w * 0.56, h * 0.68  # the fūrin: a glass bell, its red band, its paper strip
+    pen.rect(fx - 0.6, fy, 1.2, h * 0.88 - fy, hex_rgb("#5a3a20"))
+    pen.ellipse(fx, fy, 11, 10, hex_rgb("#e4f6ff"))
+    pen.rect(fx - 10.4, fy - 3, 20.8, 4.4, hex_rgb("#e82a30"))
+    pen.rect(fx - 3.4, h * 0.44, 6.8, fy - 10 - h * 0.44, hex_rgb("#ffd8e6"))
+    pen.focus(fx, fy - 6, 12, 18, 3.0)
+    mx, my = w * 0.3, h * 0.08  # two slices of watermelon on a plate
+    pen.ellipse(mx, my, 30, 7, hex_rgb("#fafcff"))
+    for cx in (mx - 11, mx + 11):
+        for r, col in ((15, "#1e9a2e"), (13.5, "#f8f4d0"), (12, "#f82a30")):
+            arc = [
+                (cx + r * math.cos(a / 12 * math.pi), my + 1 + r * math.sin(a / 12 * math.pi))
+                for a in range(13)
+            ]
+            pen.poly(arc, hex_rgb(col))
+        for dx, dy in ((-5, 4), (0, 7), (5, 4)):
+            pen.ellipse(cx + dx, my + 1 + dy, 1.3, 1.8, hex_rgb("#1e1a18"))
+    pen.focus(mx, my + 6, 26, 10, 2.5)
+    ux, uy = w * 0.56, h * 0.13  # a round paper fan, its handle
+    pen.dab(ux + 9, uy - 8, 14, -0.7, 2.4, hex_rgb("#c89048"))
+    pen.ellipse(ux, uy, 11, 9, hex_rgb("#ffffff"))
+    pen.ellipse(ux - 2, uy + 1, 7, 5.5, hex_rgb("#2a6ae0"))
+    x = w * 0.78  # the card's flowers in a pot on the boards
     pen.poly(
-        [(x - 9, h * 0.04), (x + 9, h * 0.04), (x + 11, h * 0.2), (x - 11, h * 0.2)],
-        hex_rgb("#a8442e"),
+        [(x - 10, h * 0.04), (x + 10, h * 0.04), (x + 12, h * 0.2), (x - 12, h * 0.2)],
+        hex_rgb("#d0603a"),
     )
     for dx in (-5, 5):
         pen.rect(x + dx - 0.8, h * 0.2, 1.6, h * 0.4, hex_rgb("#c8a860"))
     for j in range(4):
-        pen.ellipse(x + (-6 if j % 2 else 6), h * (0.26 + 0.1 * j), 5, 3.4, hex_rgb("#1e6a22"))
+        pen.ellipse(x + (-7 if j % 2 else 7), h * (0.26 + 0.1 * j), 5.5, 3.8, hex_rgb("#2a8a2a"))
     for j in range(3):
         icon, col = flowers[j % len(flowers)]
-        _flower(pen, icon, x + (5 if j % 2 else -4), h * (0.34 + 0.12 * j), 7.5, col)
+        _flower(pen, icon, x + (5 if j % 2 else -4), h * (0.34 + 0.12 * j), 8, col)
         pen.focus(x, h * (0.34 + 0.12 * j), 9, 9, 2.0)
 
 
@@ -525,8 +533,8 @@ def _certificate(pen: Pen, w: float, h: float) -> None:
     _band(pen, sheet, 0.05, 0.95, 0.04, 0.96, hex_rgb("#c49a30"))  # the gold border
     _band(pen, sheet, 0.1, 0.9, 0.08, 0.92, hex_rgb("#f6ecd0"))
     _band(pen, sheet, 0.2, 0.8, 0.7, 0.8, hex_rgb("#a02828"))  # the title
-    for u1, v in ((0.82, 0.56), (0.82, 0.44), (0.82, 0.32), (0.5, 0.2)):  # lines of writing
-        _band(pen, sheet, 0.18, u1, v, v + 0.05, hex_rgb("#4a4038"))
+    for u1, v in ((0.82, 0.52), (0.82, 0.37), (0.5, 0.22)):  # lines of writing
+        _band(pen, sheet, 0.18, u1, v, v + 0.07, hex_rgb("#3a3028"))
     sx, sy = _on_sheet(sheet, 0.76, 0.2)  # the wax rosette and its two ribbon tails
     pen.poly(
         [(sx - 4, sy), (sx - 11, sy - 20), (sx - 5, sy - 16), (sx + 1, sy - 21)], hex_rgb("#b0303a")
@@ -579,40 +587,43 @@ def _everywhere(pen: Pen, w: float, h: float) -> None:
 
 
 def _seal(pen: Pen, w: float, h: float) -> None:
-    """落款: a finished ink landscape on its silk mount, the artist's signature in a column at
-    its edge and the vermilion seal stamped under it; a branch of the card's flowers in front."""
+    """落款: a finished ink landscape on its silk mount (a blue-grey far range, two dark peaks
+    with a lit flank, mist at their foot, a red sun), the artist's signature in a column
+    at its edge and the vermilion seal stamped under it; a branch of the card's flowers in
+    front. Few, broad, separate shapes, which the palette knife's slabs keep."""
     flowers = _flowers(pen)
     pen.rect(0, 0, w, h, hex_rgb("#4a5a6a"))  # the blue-grey silk mount
-    pen.rect(0, h * 0.9, w, h * 0.1, hex_rgb("#7a6a4a"))  # its gold brocade band
-    pen.rect(w * 0.05, h * 0.06, w * 0.9, h * 0.8, hex_rgb("#efe6cc"))  # the paper
-    # the landscape in a few broad washes: a pale far range, two dark near peaks, mist
+    pen.rect(0, h * 0.9, w, h * 0.1, hex_rgb("#8a7a4a"))  # its gold brocade band
+    pen.rect(w * 0.05, h * 0.06, w * 0.9, h * 0.8, hex_rgb("#f2ead2"))  # the paper
     pen.poly(
         around(
-            0, w, h, (0.06, 0.3), (0.2, 0.64), (0.3, 0.52), (0.42, 0.76), (0.62, 0.36), (0.62, 0.3)
+            0, w, h, (0.06, 0.34), (0.18, 0.62), (0.3, 0.5), (0.44, 0.78), (0.64, 0.4), (0.64, 0.34)
         ),
-        hex_rgb("#b4ae9a"),
-    )
+        hex_rgb("#8a96aa"),
+    )  # the far range, blue-grey
     pen.poly(
-        around(0, w, h, (0.1, 0.1), (0.26, 0.6), (0.34, 0.42), (0.44, 0.54), (0.6, 0.1)),
-        hex_rgb("#3a3832"),
+        around(0, w, h, (0.08, 0.14), (0.24, 0.64), (0.34, 0.44), (0.44, 0.56), (0.6, 0.14)),
+        hex_rgb("#2e2c28"),
+    )  # the near peaks in dark ink
+    pen.poly(
+        around(0, w, h, (0.24, 0.64), (0.29, 0.34), (0.2, 0.14), (0.12, 0.14)), hex_rgb("#7a766a")
     )
-    pen.poly(around(0, w, h, (0.26, 0.6), (0.3, 0.3), (0.22, 0.1), (0.12, 0.1)), hex_rgb("#6a665a"))
-    pen.rect(w * 0.06, h * 0.07, w * 0.62, h * 0.08, hex_rgb("#d8d0b8"))  # mist at the foot
-    pen.ellipse(w * 0.58, h * 0.7, 7, 7, hex_rgb("#c8283c"), 0.8)  # a red sun
+    pen.rect(w * 0.05, h * 0.1, w * 0.6, h * 0.1, hex_rgb("#fbf8ee"))  # mist at the foot
+    pen.ellipse(w * 0.56, h * 0.72, 8, 8, hex_rgb("#d0283a"))  # a red sun
     for k in range(4):  # the signature: a column of brushed characters
-        pen.dab(w * 0.8, h * (0.76 - k * 0.1), 11, 0.3 + k * 0.7, 4, hex_rgb("#1e1a18"))
+        pen.dab(w * 0.8, h * (0.78 - k * 0.1), 11, 0.3 + k * 0.7, 4, hex_rgb("#1e1a18"))
     sx, sy, sz = w * 0.73, h * 0.14, h * 0.22  # the seal, vermilion, its carved characters
     pen.rect(sx, sy, sz, sz, hex_rgb("#c8283c"))
     pen.rect(sx + sz * 0.15, sy + sz * 0.55, sz * 0.7, sz * 0.12, hex_rgb("#f2d8c8"))
     pen.rect(sx + sz * 0.44, sy + sz * 0.15, sz * 0.12, sz * 0.7, hex_rgb("#f2d8c8"))
     pen.rect(sx + sz * 0.15, sy + sz * 0.22, sz * 0.7, sz * 0.1, hex_rgb("#f2d8c8"))
     pen.focus(sx + sz / 2, sy + sz / 2, sz * 0.7, sz * 0.7, 2.5)
-    twig = [(w * 0.03, h * 0.1), (w * 0.16, h * 0.18), (w * 0.3, h * 0.1), (w * 0.46, h * 0.16)]
-    _branch(pen, twig, hex_rgb("#3a2a22"), 2)
-    for k, t in enumerate((0.1, 0.3, 0.5, 0.7, 0.9)):
+    twig = [(w * 0.03, h * 0.04), (w * 0.14, h * 0.14), (w * 0.28, h * 0.06), (w * 0.44, h * 0.1)]
+    _branch(pen, twig, hex_rgb("#3a2a22"), 2.2)
+    for k, t in enumerate((0.12, 0.34, 0.56, 0.78, 0.98)):
         icon, col = flowers[k % len(flowers)]
         fx, fy = _on(twig, t)
-        _flower(pen, icon, fx, fy + 3, 6, col)
+        _flower(pen, icon, fx, fy + 3, 6.5, col)
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
