@@ -147,29 +147,26 @@ def _night_blossoms(pen: Pen, w: float, h: float) -> None:
 
 
 def _fence(pen: Pen, w: float, h: float) -> None:
-    """朝顔の垣根: a bamboo lattice fence hung with morning glories, heart-shaped leaves
-    and their vines, the summer sky through it."""
+    """朝顔の垣根: a dark bamboo lattice fence between its posts and rails, hung with morning
+    glories and heart-shaped leaves, the summer sky through it."""
     icon, col = _flowers(pen)[0]
     gradient(pen, 0, 0, w, h, hex_rgb("#bcdaf0"), hex_rgb("#eef4ec"), 8)
     pen.rect(0, 0, w, h * 0.12, hex_rgb("#8a9a5a"))  # the ground
-    bamboo = hex_rgb("#9a7436")
-    for k in range(-3, 9):
-        pen.dab(w * k / 5.5, h / 2, h * 1.5, 0.95, 3.4, bamboo)
-        pen.dab(w * k / 5.5, h / 2, h * 1.5, math.pi - 0.95, 3.4, bamboo)
+    bamboo = hex_rgb("#7a5222")
+    for k in range(-2, 7):  # the lattice: bamboo canes crossing on the diagonal
+        pen.dab(w * k / 4.5, h / 2, h * 1.5, 0.95, 4.6, bamboo)
+        pen.dab(w * k / 4.5, h / 2, h * 1.5, math.pi - 0.95, 4.6, bamboo)
     for y in (h * 0.14, h * 0.86):  # the rails, the posts
-        pen.rect(0, y - 2.5, w, 5, hex_rgb("#7a5a28"))
+        pen.rect(0, y - 3, w, 6, hex_rgb("#5a3a18"))
     for x in (w * 0.05, w * 0.95):
-        pen.rect(x - 3.5, 0, 7, h * 0.94, hex_rgb("#6a4a22"))
-    leaf = hex_rgb("#3a7434")
+        pen.rect(x - 4, 0, 8, h * 0.94, hex_rgb("#4a3014"))
+    leaf = hex_rgb("#2e6a2a")
     rng = pen.rng
-    for k in range(4):  # the vines climbing the lattice
-        x = w * (0.15 + 0.23 * k)
-        pen.curve([(x, 0), (x + 14, h * 0.35), (x - 14, h * 0.65), (x + 6, h)], leaf, 1.4)
-    for _ in range(16):
-        x, y = w * rng.uniform(0.06, 0.94), h * rng.uniform(0.12, 0.9)
-        pen.ellipse(x - 2.2, y, 4, 4.5, leaf, 0.95)  # a heart: two lobes and a point
-        pen.ellipse(x + 2.2, y, 4, 4.5, leaf, 0.95)
-        pen.poly([(x - 5.6, y - 1.6), (x + 5.6, y - 1.6), (x, y - 8)], leaf, 0.95)
+    for _ in range(10):
+        x, y = w * rng.uniform(0.08, 0.92), h * rng.uniform(0.16, 0.84)
+        pen.ellipse(x - 2.4, y, 4.4, 5, leaf)  # a heart: two lobes and a point
+        pen.ellipse(x + 2.4, y, 4.4, 5, leaf)
+        pen.poly([(x - 6.2, y - 1.8), (x + 6.2, y - 1.8), (x, y - 9)], leaf)
     for j in range(3):
         for i in range(4):
             x = w * (0.14 + 0.24 * i + 0.1 * (j % 2)) + rng.uniform(-4, 4)
@@ -215,7 +212,7 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     gradient(pen, 0, 0, w, h, hex_rgb("#eef2e2"), hex_rgb("#faf6ec"), 8)
     bark = hex_rgb("#3a281a")
     main = [(-6, h * 0.26), (w * 0.34, h * 0.46), (w * 0.64, h * 0.3), (w + 6, h * 0.6)]
-    _branch(pen, main, bark, 6)
+    _branch(pen, main, bark, 9)
     twig = [(w * 0.72, h * 0.38), (w * 0.76, h * 0.2), (w * 0.84, h * 0.14), (w * 0.92, h * 0.1)]
     _branch(pen, twig, bark, 3)
     rng = pen.rng
