@@ -943,6 +943,22 @@ def url_lines(url: str, width: float, style: ParagraphStyle) -> list[str]:
     return [line for line in lines if line]
 
 
+#: the least size a footer's title and URL are set at to clear the folio
+FOOTER_MIN_SIZE = 6.0
+
+
+def footer_fit(text: str, font: str, size: float, room: float) -> tuple[str, float]:
+    """A footer's title and URL as they fit in ``room`` points beside the folio: as they
+    are, else without the URL's scheme (a reader types it without), else set smaller,
+    never below ``FOOTER_MIN_SIZE``. Too long, the line ran into the folio ('…/eshi100'
+    under '1 / 8' on the Japanese half-letter booklet)."""
+    if stringWidth(text, font, size) <= room:
+        return text, size
+    text = re.sub(r"https?://", "", text)
+    width = stringWidth(text, font, size)
+    return text, max(FOOTER_MIN_SIZE, size * min(1.0, room / width))
+
+
 def _canvas_maker(
     footer_title: str, fonts: SheetFonts, total_out: list[int], book=None, dry: bool = False
 ):
@@ -985,12 +1001,15 @@ def _canvas_maker(
             self.setStrokeColor(RULE)
             self.setLineWidth(0.5)
             self.line(MARGIN_X, y + 9, w - MARGIN_X, y + 9)
-            self.setFont(fonts.label, 7.2)
+            folio = f"{self._pageNumber} / {total}"
+            room = w - 2 * MARGIN_X - stringWidth(folio, fonts.label_bold, 7.6) - 3 * mm
+            title, size = footer_fit(typographic(footer_title), fonts.label, 7.2, room)
+            self.setFont(fonts.label, size)
             self.setFillColor(MUTED)
-            self.drawString(MARGIN_X, y, typographic(footer_title))
+            self.drawString(MARGIN_X, y, title)
             self.setFont(fonts.label_bold, 7.6)
             self.setFillColor(INK)
-            self.drawRightString(w - MARGIN_X, y, f"{self._pageNumber} / {total}")
+            self.drawRightString(w - MARGIN_X, y, folio)
             self.restoreState()
 
     return NumberedCanvas
