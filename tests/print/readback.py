@@ -85,3 +85,68 @@ def text_runs(pdf: bytes) -> list[Run]:
 def glyph_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
     """(page, effective size in points, text) for every text run the pages draw."""
     return [(r.page, r.size, r.text) for r in text_runs(pdf)]
+
+
+@dataclass(frozen=True)
+class Glyph:
+    page: int
+    index: int  # its place in the page's text order
+    char: str
+    box: tuple[float, float, float, float]  # its ink: x0, y0, x1, y1, points up from the bottom
+    baseline: float  # its origin's y: glyphs of one line share it
+    run: int  # the text object that draws it (one drawString, one paragraph)
+
+
+def glyphs(pdf: bytes) -> list[Glyph]:
+    """Every visible character the pages draw, with the tight box of its ink (PDFium's
+    char box, not the font's ascent-to-descent box pdftotext gives, which is taller
+    than a line's leading and so overlaps the next line's in any paragraph)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    out: list[Glyph] = []
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for n, page in enumerate(doc, 1):
+            text = page.get_textpage()
+            for i in range(text.count_chars()):
+                ch = chr(raw.FPDFText_GetUnicode(text, i))
+                if ch.isspace() or not ch.isprintable():
+                    continue
+                x0, y0, x1, y1 = text.get_charbox(i)
+                if x1 <= x0 or y1 <= y0:
+                    continue
+                ox, oy = ctypes.c_double(), ctypes.c_double()
+                raw.FPDFText_GetCharOrigin(text, i, ox, oy)
+                run = ctypes.cast(raw.FPDFText_GetTextObject(text, i), ctypes.c_void_p).value
+                out.append(Glyph(n, i, ch, (x0, y0, x1, y1), oy.value, run or 0))
+    finally:
+        doc.close()
+    return out
+
+
+def clashes(found: list[Glyph], gap: float = 0.25) -> list[tuple[Glyph, Glyph]]:
+    """Pairs of glyphs of different lines (or of one line's different runs, or far
+    apart in one run) whose inks come closer than ``gap`` points: one label's words run
+    into another's, a footer's into its folio. Neighbours in a run may touch
+    (kerning); nothing else may."""
+    out = []
+    by_page: dict[int, list[Glyph]] = {}
+    for g in found:
+        by_page.setdefault(g.page, []).append(g)
+    for page in by_page.values():
+        page.sort(key=lambda g: g.box[0])
+        for i, a in enumerate(page):
+            for b in page[i + 1 :]:
+                if b.box[0] >= a.box[2] + gap:
+                    break
+                one_line = abs(a.baseline - b.baseline) < 0.5
+                if one_line and a.run == b.run and abs(a.index - b.index) <= 1:
+                    continue
+                if a.box[1] < b.box[3] + gap and b.box[1] < a.box[3] + gap:
+                    if one_line and min(a.box[2], b.box[2]) - max(a.box[0], b.box[0]) < gap:
+                        continue  # one line's glyphs that merely abut
+                    out.append((a, b))
+    return out

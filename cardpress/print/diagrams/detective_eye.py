@@ -6,7 +6,14 @@ from reportlab.graphics.shapes import Drawing, Group, Path, Rect
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
-from cardpress.print.diagrams.drawing import arrow, label, new_drawing, text_block, text_height
+from cardpress.print.diagrams.drawing import (
+    arrow,
+    balanced_width,
+    label,
+    new_drawing,
+    text_block,
+    text_height,
+)
 from cardpress.print.fonts import SANS, register_fonts
 from cardpress.print.palette import BLUE, INK, MUTED, PAPER, SOFT
 from cardpress.rules import data
@@ -40,6 +47,8 @@ def _row(g, x, y, n, kind, w, h, step, colours=()) -> float:
 
 #: the narrowest the table is laid out (a booklet's half page is narrower: scaled down)
 MIN_W = 130 * mm
+#: the width the supply's label may wrap to, under the supply
+SUPPLY_W = 60 * mm
 
 
 def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Drawing:
@@ -58,7 +67,20 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     cw, ch = 6.5 * mm, 9 * mm
     size = 6.8
     table_x, table_w = 24 * mm, w - 48 * mm
-    table_y, table_h = 15 * mm, 58 * mm
+    table_y = 15 * mm
+    cx = table_x + table_w / 2
+    # your zone, bottom up: the placed cards in front of you, and at the table's right
+    # edge the forgeries you took with their label standing over them; the supply sits
+    # clear above that label (measured: a narrow layout wraps it over more lines and
+    # the table grows), never beside it, where its words ran down over your hand's
+    placed_y = table_y + 3 * mm
+    placed_right = cx - cw - 1 * mm + 2 * cw + 2 * mm
+    inner_right = table_x + table_w - 3 * mm
+    taken_w = balanced_width(label(labels, "taken"), inner_right - placed_right - 3 * mm, size)
+    taken_top = placed_y + ch + 1.5 * mm + text_height(label(labels, "taken"), taken_w, size)
+    supply_h = text_height(label(labels, "supply"), SUPPLY_W, size)
+    sy = max(table_y + 26.5 * mm, taken_top + supply_h + 3 * mm)
+    table_h = sy - table_y + 31.5 * mm
     h = table_y + table_h + ch + 3 * mm
     d = new_drawing(w, h)
     g = Group()
@@ -76,7 +98,6 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
             strokeWidth=0.6,
         )
     )
-    cx = table_x + table_w / 2
     note = {"size": size, "font": SANS, "colour": INK}
 
     def say(key: str, x: float, y_top: float, wide: float, anchor: str = "start") -> float:
@@ -86,17 +107,14 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     hand_x = cx - 2 * 3.6 * mm - cw / 2
     right = _row(g, hand_x, 1 * mm, 5, "face", cw, ch, 3.6 * mm, painters)
     say("hand", right + 2 * mm, 1 * mm + ch - 1, w - right - 4 * mm)
-    placed_y = table_y + 3 * mm
-    right = _row(g, cx - cw - 1 * mm, placed_y, 2, "back", cw, ch, cw + 2 * mm)
+    _row(g, cx - cw - 1 * mm, placed_y, 2, "back", cw, ch, cw + 2 * mm)
     say("placed", table_x + 3 * mm, placed_y + ch - 1, cx - cw - table_x - 7 * mm)
     # the forgeries you took: apart from the hand, never placed
-    fx = right + 9 * mm
-    _tr_card(g, fx, placed_y, cw, ch, "forgery")
-    say("taken", fx + cw + 2 * mm, placed_y + ch - 1, table_x + table_w - fx - cw - 4 * mm)
+    _tr_card(g, inner_right - cw, placed_y, cw, ch, "forgery")
+    say("taken", inner_right, taken_top, taken_w, anchor="end")
     # the supply in the middle
-    sy = table_y + table_h / 2 - ch / 2 + 2 * mm
     _row(g, cx - 1.5 * cw - 2 * mm, sy, 3, "forgery", cw, ch, cw + 2 * mm)
-    say("supply", cx, sy - 1.5 * mm, 60 * mm, anchor="middle")
+    say("supply", cx, sy - 1.5 * mm, SUPPLY_W, anchor="middle")
     # opponents: hands of backs outside the table, a placed card inside its edge
     top_y = table_y + table_h + 2 * mm
     _row(g, cx - 2 * 2.6 * mm - cw / 2, top_y, 5, "back", cw, ch, 2.6 * mm)

@@ -81,6 +81,21 @@ def text_height(text: str, width: float, size: float = 7.5, font: str = SANS) ->
     return len(wrap(text, font, size, width)) * size * 1.28
 
 
+def balanced_width(text: str, width: float, size: float = 7.5, font: str = SANS) -> float:
+    """The narrowest width that sets ``text`` in as many lines as ``width`` does, so
+    its lines come out even: a label's last line is never a word or two left over
+    (受け取った贋作…使わ|ない)."""
+    lines = len(wrap(text, font, size, width))
+    lo, hi = width / 2, width
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if len(wrap(text, font, size, mid)) > lines:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
 def arrow(
     g: Group,
     x1: float,
