@@ -532,6 +532,9 @@ def _certificate(pen: Pen, w: float, h: float) -> None:
     _band(pen, sheet, 0.2, 0.8, 0.7, 0.8, hex_rgb("#a02828"))  # the title
     for u1, v in ((0.82, 0.52), (0.82, 0.37), (0.5, 0.22)):  # lines of writing
         _band(pen, sheet, 0.18, u1, v, v + 0.07, hex_rgb("#3a3028"))
+    for v in (0.75, 0.56, 0.41, 0.26):  # the fine brushes go to the title and the lines first
+        fx, fy = _on_sheet(sheet, 0.5, v)
+        pen.focus(fx, fy, w * 0.16, 4, 2.5)
     sx, sy = _on_sheet(sheet, 0.76, 0.2)  # the wax rosette and its two ribbon tails
     pen.poly(
         [(sx - 4, sy), (sx - 11, sy - 20), (sx - 5, sy - 16), (sx + 1, sy - 21)], hex_rgb("#b0303a")
