@@ -627,14 +627,31 @@ def _seal(pen: Pen, w: float, h: float) -> None:
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
-    """Any other card: a garden of its own flowers under a seasonal sky."""
+    """Any other card: a garden of its own flowers on their stems, far hills under the sky,
+    the near flowers the largest."""
     flowers = _flowers(pen)
-    gradient(pen, 0, 0, w, h, hex_rgb("#dfe8ee"), hex_rgb("#f4efe0"), 8)
-    pen.rect(0, 0, w, h * 0.4, hex_rgb("#8aae6a"))
+    gradient(pen, 0, h * 0.4, w, h * 0.6, hex_rgb("#c4daea"), hex_rgb("#f2efe2"), 8)
+    pen.poly(
+        [
+            (0, h * 0.4),
+            (0, h * 0.56),
+            (w * 0.3, h * 0.64),
+            (w * 0.6, h * 0.54),
+            (w, h * 0.6),
+            (w, h * 0.4),
+        ],
+        hex_rgb("#9ab0a0"),
+    )  # the far hills
+    gradient(pen, 0, 0, w, h * 0.44, hex_rgb("#9ac06a"), hex_rgb("#6a9444"), 6)
     rng = pen.rng
-    for k in range(12):
+    spots = sorted(
+        ((rng.uniform(0.06, 0.94), rng.random()) for _ in range(14)), key=lambda p: -p[1]
+    )
+    for k, (u, v) in enumerate(spots):
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, w * rng.uniform(0.08, 0.92), h * rng.uniform(0.12, 0.7), 8, col)
+        x, y, r = w * u, h * (0.08 + 0.34 * v), 9 - 4 * v
+        pen.dab(x, y - r * 1.5, r * 2.6, math.pi / 2, 1.2, hex_rgb("#3e5e24"))
+        _flower(pen, icon, x, y, r, col)
 
 
 #: English title words -> scene; a card naming none gets its flowers' garden
