@@ -69,6 +69,22 @@ def _on(pts, t: float) -> tuple[float, float]:
     )
 
 
+def _open_country(pen: Pen, w: float, h: float, horizon: float, sky, hill: str, hills, grass):
+    """Sky above the ``horizon`` (a share of the height), far hills of colour ``hill`` along
+    it (their tops as (across, up) shares) and grass below: a meadow's or a garden's ground;
+    ``sky`` and ``grass`` are gradients, (top, bottom)."""
+    gradient(pen, 0, h * horizon, w, h * (1 - horizon), hex_rgb(sky[0]), hex_rgb(sky[1]), 8)
+    tops = [(w * u, h * v) for u, v in hills]
+    pen.poly([(0, h * horizon), *tops, (w, h * horizon)], hex_rgb(hill))
+    gradient(pen, 0, 0, w, h * (horizon + 0.04), hex_rgb(grass[0]), hex_rgb(grass[1]), 6)
+
+
+def _stemmed(pen: Pen, icon: str, x: float, y: float, r: float, col: RGB) -> None:
+    """A flower on its stem, standing in the grass."""
+    pen.dab(x, y - r * 1.4, r * 2.4, math.pi / 2, max(0.8, r * 0.16), hex_rgb("#3e5e24"))
+    _flower(pen, icon, x, y, r, col)
+
+
 def _plum_branch(pen: Pen, w: float, h: float) -> None:
     """A gnarled plum branch across a pale winter sky, its blossoms open along it, a low sun."""
     icon, col = _flowers(pen)[0]
@@ -179,29 +195,16 @@ def _meadow(pen: Pen, w: float, h: float) -> None:
     """桔梗の野: an autumn meadow of bellflowers running to far blue hills under a wide sky,
     the near flowers large, the far ones specks."""
     icon, col = _flowers(pen)[0]
-    gradient(pen, 0, h * 0.5, w, h * 0.5, hex_rgb("#a8c8e4"), hex_rgb("#e4ecf0"), 8)
+    hills = ((0, 0.62), (0.2, 0.7), (0.45, 0.6), (0.7, 0.68), (1, 0.6))
+    _open_country(pen, w, h, 0.5, ("#a8c8e4", "#e4ecf0"), "#7890b0", hills, ("#a8c072", "#6a9040"))
     for x, y, rx in ((0.22, 0.86, 14), (0.3, 0.88, 10), (0.74, 0.8, 16)):  # clouds
         pen.ellipse(w * x, h * y, rx, 5, hex_rgb("#f8f8f6"))
-    pen.poly(
-        [
-            (0, h * 0.5),
-            (0, h * 0.62),
-            (w * 0.2, h * 0.7),
-            (w * 0.45, h * 0.6),
-            (w * 0.7, h * 0.68),
-            (w, h * 0.6),
-            (w, h * 0.5),
-        ],
-        hex_rgb("#7890b0"),
-    )  # the far hills
-    gradient(pen, 0, 0, w, h * 0.54, hex_rgb("#a8c072"), hex_rgb("#6a9040"), 6)
     rng = pen.rng
     spots = sorted(((rng.random(), rng.random() ** 1.4) for _ in range(28)), key=lambda p: -p[1])
     for u, v in spots:  # far (high, small) first, the near ones painted over them
         x, y = w * u, h * 0.5 * v
         r = 2.2 + (1 - v) * 7.5
-        pen.dab(x, y - r * 1.4, r * 2.4, math.pi / 2, max(0.8, r * 0.16), hex_rgb("#3e5e24"))
-        _flower(pen, icon, x, y, r, col)
+        _stemmed(pen, icon, x, y, r, col)
         if r > 7:
             pen.focus(x, y, r, r, 2.0)
 
@@ -630,28 +633,15 @@ def _garden(pen: Pen, w: float, h: float) -> None:
     """Any other card: a garden of its own flowers on their stems, far hills under the sky,
     the near flowers the largest."""
     flowers = _flowers(pen)
-    gradient(pen, 0, h * 0.4, w, h * 0.6, hex_rgb("#c4daea"), hex_rgb("#f2efe2"), 8)
-    pen.poly(
-        [
-            (0, h * 0.4),
-            (0, h * 0.56),
-            (w * 0.3, h * 0.64),
-            (w * 0.6, h * 0.54),
-            (w, h * 0.6),
-            (w, h * 0.4),
-        ],
-        hex_rgb("#9ab0a0"),
-    )  # the far hills
-    gradient(pen, 0, 0, w, h * 0.44, hex_rgb("#9ac06a"), hex_rgb("#6a9444"), 6)
+    hills = ((0, 0.56), (0.3, 0.64), (0.6, 0.54), (1, 0.6))
+    _open_country(pen, w, h, 0.4, ("#c4daea", "#f2efe2"), "#9ab0a0", hills, ("#9ac06a", "#6a9444"))
     rng = pen.rng
     spots = sorted(
         ((rng.uniform(0.06, 0.94), rng.random()) for _ in range(14)), key=lambda p: -p[1]
     )
     for k, (u, v) in enumerate(spots):
         icon, col = flowers[k % len(flowers)]
-        x, y, r = w * u, h * (0.08 + 0.34 * v), 9 - 4 * v
-        pen.dab(x, y - r * 1.5, r * 2.6, math.pi / 2, 1.2, hex_rgb("#3e5e24"))
-        _flower(pen, icon, x, y, r, col)
+        _stemmed(pen, icon, w * u, h * (0.08 + 0.34 * v), 9 - 4 * v, col)
 
 
 #: English title words -> scene; a card naming none gets its flowers' garden
