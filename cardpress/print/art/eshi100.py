@@ -385,16 +385,14 @@ def _moon_garden(pen: Pen, w: float, h: float) -> None:
         [(0, 0), (0, h * 0.22), (w * 0.3, h * 0.26), (w * 0.7, h * 0.2), (w, h * 0.24), (w, 0)],
         hex_rgb("#4a4a44"),
     )
-    stem, plume = hex_rgb("#2a2a26"), hex_rgb("#8a7c62")
+    stem, plume = hex_rgb("#2a2a26"), hex_rgb("#4e4636")
     for x, top, lean in ((0.08, 0.74, 1), (0.44, 0.6, 1), (0.94, 0.72, -1)):  # susuki clumps
         x, top = w * x, h * top
         for j in range(4):  # each blade arching over, a long plume at its tip
             dx = (j - 1.5) * 5 * lean
             tx, ty = x + dx + lean * (14 + 6 * j), top - j * 7
-            pen.curve(
-                [(x + dx, 0), (x + dx, ty * 0.6), (tx - lean * 8, ty), (tx, ty - 2)], stem, 1.6
-            )
-            pen.dab(tx + lean * 5, ty - 9, 22, -1.2 * lean, 5, plume)
+            pen.curve([(x + dx, 0), (x + dx, ty * 0.6), (tx - lean * 8, ty), (tx, ty - 2)], stem, 2)
+            pen.dab(tx + lean * 5, ty - 9, 22, -1.2 * lean, 5.5, plume)
     sx = w * 0.28  # the sanbō stand with its pyramid of dumplings
     pen.poly(
         [(sx - 14, 0), (sx + 14, 0), (sx + 11, h * 0.2), (sx - 11, h * 0.2)], hex_rgb("#3a2e22")
