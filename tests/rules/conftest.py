@@ -30,6 +30,13 @@ PREFIX = {
 }
 
 
+def every_sheet() -> list[tuple[str, str]]:
+    """(document, paper) of every rule sheet a build makes: each document on both
+    papers, and each game's booklet pages of both papers (a one-page document such as
+    'choose' makes no booklet)."""
+    return [(d, p) for d in DOCUMENTS for p in PAPERS] + [(g, b) for g in GAMES for b in BOOKLETS]
+
+
 class Sheets:
     """Lazily rendered PDFs (bytes, file, text), cached for the session."""
 
@@ -108,5 +115,6 @@ __all__ = [
     "PAPERS",
     "PREFIX",
     "Sheets",
+    "every_sheet",
     "ruling_ids",
 ]

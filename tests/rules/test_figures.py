@@ -2,8 +2,9 @@
 
 Each figure is numbered and captioned in the sheet's language, lands on the page
 of its first reference or the next one, and its cards are drawn on the page
-that prints its caption (a figure never parts from its caption). The faces are
-the decks' own: what the card prints (a title, a painter) is in the picture.
+that prints its caption (a figure never parts from its caption), on every sheet
+and on both booklets' half pages. The faces are the decks' own: what the card
+prints (a title, a painter) is in the picture.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from cardpress.print.card_figures import MAX_STACK
 from cardpress.rules import GAMES, load_rules
 from cardpress.rules.model import plain
 
-from .conftest import LANGS, PAPERS, Sheets
+from .conftest import EVERY_PAPER, LANGS, Sheets
 from .typeset_readback import without_pictures
 
 
@@ -78,7 +79,7 @@ def test_every_game_pictures_components_set_up_and_play(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_figures_land_near_their_reference_with_their_caption(
     sheets: Sheets, game: str, lang: str, paper: str
 ) -> None:

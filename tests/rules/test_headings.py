@@ -21,7 +21,7 @@ from cardpress.rules import GAMES, load_rules
 from cardpress.rules import model as m
 from tests.print.readback import Line, lines
 
-from .conftest import BASE_URL, PAPERS, Sheets
+from .conftest import BOOKLET, EVERY_PAPER, Sheets
 from .typeset_readback import without_pictures
 
 RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z]*\d+\s*")
@@ -100,22 +100,14 @@ def bad_breaks(heading: str, parts: list[str]) -> list[str]:
     return out
 
 
-def _sheet(sheets: Sheets, game: str, paper: str) -> bytes:
-    """The sheet's PDF; "booklet" is the booklet's half pages (A5), where more wrap."""
-    if paper == "booklet":
-        from cardpress.print.booklet import HALF
-        from cardpress.print.rulesheet import render_pages
-
-        return render_pages(game, "ja", HALF["a4"], BASE_URL, quantum=4)
-    return sheets.pdf(game, "ja", paper).read_bytes()
-
-
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("paper", [*PAPERS, "booklet"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_japanese_headings_are_not_split_inside_a_phrase(
     sheets: Sheets, game: str, paper: str
 ) -> None:
-    found = lines(without_pictures(_sheet(sheets, game, paper)))
+    """On every sheet and on both booklets' half pages (A5, half-letter), where more
+    headings wrap."""
+    found = lines(without_pictures(sheets.pdf(game, "ja", paper).read_bytes()))
     one_line = {_plain(RULE_ID.sub("", ln.text)) for ln in found}
     split, missing, over_two = [], [], 0
     for heading in sorted(set(headings(game))):
@@ -128,5 +120,5 @@ def test_japanese_headings_are_not_split_inside_a_phrase(
     assert not split, f"{game}/{paper}: headings split inside a phrase:\n" + "\n".join(split)
     # every heading was read back, on one line or over several (so its breaks were judged)
     assert not missing, f"{game}/{paper}: headings not found in the PDF: {missing}"
-    if paper == "booklet":  # the half page's measure wraps some of them
+    if paper.startswith(BOOKLET):  # the half page's measure wraps some of them
         assert over_two, f"{game}: no heading over two lines on the booklet's pages"

@@ -13,7 +13,7 @@ from cardpress.print.rulesheet import render_rule_sheet
 from cardpress.rules import DOCUMENTS, GAMES, load_rules
 from cardpress.rules.kinsoku import CANNOT_END, CANNOT_START
 
-from .conftest import BASE_URL, LANGS, PREFIX, Sheets, ruling_ids
+from .conftest import BASE_URL, LANGS, PREFIX, Sheets, every_sheet, ruling_ids
 
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
@@ -30,13 +30,13 @@ def test_languages_are_separate(sheets: Sheets, game: str) -> None:
     assert len(japanese) > 0.6 * len(letters), f"{game}: the Japanese sheet is not mainly Japanese"
 
 
-@pytest.mark.parametrize("game", DOCUMENTS)
+@pytest.mark.parametrize(("game", "paper"), every_sheet())
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_rule_id_is_printed(sheets: Sheets, game: str, lang: str) -> None:
-    text = sheets.text(game, lang)
+def test_every_rule_id_is_printed(sheets: Sheets, game: str, lang: str, paper: str) -> None:
+    text = sheets.text(game, lang, paper)
     ids = load_rules(game, lang).clause_ids()
     missing = [rid for rid in ids if not re.search(rf"(?<![\w-]){re.escape(rid)}(?![\w])", text)]
-    assert not missing, f"{game}/{lang}: not printed: {missing}"
+    assert not missing, f"{game}/{lang}/{paper}: not printed: {missing}"
     wanted = ruling_ids().get(PREFIX.get(game, ""), [])
     assert all(rid in ids for rid in wanted)
 
@@ -76,10 +76,12 @@ def test_fonts_are_embedded(sheets: Sheets, game: str, lang: str) -> None:
         assert not any(name.split("+")[-1].startswith(s) for s in STANDARD_14), row
 
 
-@pytest.mark.parametrize("game", DOCUMENTS)
-def test_japanese_line_breaking(sheets: Sheets, game: str) -> None:
+@pytest.mark.parametrize(("game", "paper"), every_sheet())
+def test_japanese_line_breaking(sheets: Sheets, game: str, paper: str) -> None:
+    """No line starts with a closing mark or ends with an opening one, on every sheet
+    and booklet page (the half page's shorter measure breaks more lines)."""
     bad = []
-    for line in sheets.text(game, "ja").splitlines():
+    for line in sheets.text(game, "ja", paper).splitlines():
         for segment in re.split(r"\s{2,}", line.strip()):
             if not segment:
                 continue
@@ -87,7 +89,7 @@ def test_japanese_line_breaking(sheets: Sheets, game: str) -> None:
                 bad.append(line)
             if segment[-1] in CANNOT_END and segment[-1] in "「（『":
                 bad.append(line)
-    assert not bad, "\n".join(bad)
+    assert not bad, f"{game}/{paper}:\n" + "\n".join(bad)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
