@@ -476,7 +476,8 @@ def _gavel(pen: Pen, w: float, h: float) -> None:
 
 def _screen(pen: Pen, w: float, h: float) -> None:
     """四季の屏風: a gold-leaf folding screen, one panel to each season's flower on its branch,
-    a blue stream running along the foot of all four."""
+    a blue stream running along the foot of all four. The branches stop short of the top
+    right, where this card's four flower icons sit on the picture."""
     flowers = _flowers(pen)
     panels = 4
     pw = w / panels
@@ -488,9 +489,9 @@ def _screen(pen: Pen, w: float, h: float) -> None:
         icon, col = flowers[k % len(flowers)]
         twig = [
             (x + 4, h * 0.22),
-            (x + pw * 0.3, h * 0.5),
-            (x + pw * 0.6, h * 0.56),
-            (x + pw * 0.9, h * 0.76),
+            (x + pw * 0.3, h * 0.46),
+            (x + pw * 0.6, h * 0.52),
+            (x + pw * 0.9, h * 0.68),
         ]
         _branch(pen, twig, hex_rgb("#4a3a2a"), 2.4)
         for t in (0.3, 0.6, 0.9):
