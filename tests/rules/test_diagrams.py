@@ -182,3 +182,29 @@ def test_diagram_stays_inside_its_box_at_every_sheet_width(game, lang, diagram) 
         if drawing.width > width + FIT_SLACK:
             out.append((round(width), "wider", round(drawing.width)))
     assert not out, f"{game}/{lang}/{diagram.kind}: {out}"
+
+
+def test_japanese_labels_break_between_phrases() -> None:
+    """A Japanese diagram label, set ragged like a heading, breaks only between budoux's
+    phrases (最後の1枚, never 最後の1|枚) at any width that holds its longest phrase."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardpress.print.fonts import register_fonts
+    from cardpress.print.typography import typographic
+    from cardpress.rules.kinsoku import phrase_boundaries, phrases
+
+    register_fonts()
+    bad = []
+    for game in GAMES:
+        for d in load_rules(game, "ja").diagrams:
+            for text in d.label_map.values():
+                text = typographic(text)
+                longest = max(stringWidth(p, SANS, 7) for p in phrases(text))
+                bounds = phrase_boundaries(text)
+                for width in (longest + 1, longest * 1.5, longest * 2.5):
+                    at = 0
+                    for line in diagrams.wrap(text, SANS, 7, width)[:-1]:
+                        at = text.index(line, at) + len(line)
+                        if at not in bounds:
+                            bad.append(f"{game}: {text[:at]}|{text[at:]}")
+    assert not bad, "\n".join(sorted(set(bad)))

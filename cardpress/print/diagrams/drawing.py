@@ -1,8 +1,8 @@
 """What every game's diagram draws with: wrapped text, boxes of text, arrows, a blank Drawing.
 
 Text is measured with the registered TrueType faces and broken by the
-project's one line breaker (kinsoku for Japanese), so a label in a figure
-breaks where the same words would in the sheet's text.
+project's one line breaker (kinsoku for Japanese); a Japanese label is set
+ragged, like the sheet's headings, so it breaks between phrases as they do.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardpress.print.fonts import SANS, register_fonts
 from cardpress.print.palette import ACCENT, INK
 from cardpress.print.typography import typographic
-from cardpress.rules.kinsoku import line_breaks
+from cardpress.rules.kinsoku import line_breaks, phrase_boundaries
 
 #: closing marks that hang at the end of a line rather than start the next (kinsoku)
 _HANGING = frozenset("、。」）』")
@@ -46,13 +46,16 @@ def fill_lines(tokens: list[str], font: str, size: float, width: float) -> list[
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` with the project's one line breaker.
 
-    Japanese follows kinsoku (``cardpress.rules.kinsoku.line_breaks``), other
-    languages break at spaces; a word wider than the line is split.
+    Japanese follows kinsoku (``cardpress.rules.kinsoku.line_breaks``) and, as a
+    ragged label, breaks between budoux's phrases as the sheet's headings do
+    (最後の1枚, never 最後の1|枚); other languages break at spaces; a word wider
+    than the line is split.
     """
     text = typographic(text)
     chars = list(text)
     widths = [stringWidth(ch, font, size) for ch in chars]
-    return [text[a:b].strip() for a, b in line_breaks(chars, widths, width)]
+    phrases = phrase_boundaries(text) if any(ord(ch) >= 0x3000 for ch in text) else None
+    return [text[a:b].strip() for a, b in line_breaks(chars, widths, width, phrases=phrases)]
 
 
 def text_block(
