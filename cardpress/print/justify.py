@@ -27,6 +27,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
+from cardpress.rules.paragraph_cache import (
+    ParsedOnce,
+    frags_key,
+    remembered,
+    style_key,
+    value_key,
+)
+
+#: what ReportLab's breaking notes on the paragraph, set again when lines are reused
+_BREAKING_SETS = ("_width_max", "_hyphenations", "_splitLongWordCount")
 #: no more than this many lines in a row end in a hyphen
 MAX_HYPHENS = 2
 #: a word space stretched past this many ems reads as a hole: a runt is left then
@@ -106,7 +116,7 @@ def is_runt(lines: list) -> bool:
     return len(lines) >= 2 and len(_words(lines[-1])) == 1 and not _is_forced(lines[-2])
 
 
-class BookParagraph(Paragraph):
+class BookParagraph(ParsedOnce):
     """A justified, hyphenated English paragraph without ladders or runts."""
 
     def breakLines(self, width):
@@ -115,6 +125,22 @@ class BookParagraph(Paragraph):
         if done is not None and done[0] == key and done[1] is self.frags:
             return done[2]
         widths = list(width) if isinstance(width, list | tuple) else [width]
+        para = remembered(
+            (
+                "book",
+                frags_key(self.frags),
+                value_key(widths),
+                style_key(self.style),
+                value_key(self.bulletText),
+            ),
+            self,
+            _BREAKING_SETS,
+            lambda: self._book_lines(widths),
+        )
+        self._wrapped_once = (key, self.frags, para)
+        return para
+
+    def _book_lines(self, widths: list[float]):
         para = self._no_ladder(widths)
         if para.kind in (0, 1) and is_runt(para.lines):
             para = self._no_runt(widths, para)
@@ -130,7 +156,6 @@ class BookParagraph(Paragraph):
                 para = whole
         if para.kind in (0, 1) and is_runt(para.lines):  # the runt pulled up: spaces tighter
             para = self._tighter(widths, para)
-        self._wrapped_once = (key, self.frags, para)
         return para
 
     def split(self, availWidth, availHeight):

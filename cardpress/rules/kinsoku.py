@@ -46,7 +46,6 @@ from reportlab.lib.rl_accel import sameFrag
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus.paragraph import (
     FragLine,
-    Paragraph,
     ParaLines,
     _handleBulletWidth,
     cjkU,
@@ -54,6 +53,8 @@ from reportlab.platypus.paragraph import (
     imgVRange,
 )
 from reportlab.rl_config import _FUZZ
+
+from cardpress.rules.paragraph_cache import ParsedOnce, frags_key, remembered, value_key
 
 CANNOT_START = frozenset(
     "、。，．,.・：；:;？！?!」』）］｝〉》】〕〙〛)]}’”"
@@ -509,7 +510,7 @@ def _para_line(chars, max_width, used, extra, hard, calc_bounds: bool) -> FragLi
     )
 
 
-class KinsokuParagraph(Paragraph):
+class KinsokuParagraph(ParsedOnce):
     """A Paragraph whose CJK wrapping obeys kinsoku (see the module docstring)."""
 
     book = False  # justified book setting (quarter-em gaps, katakana splits)
@@ -541,13 +542,16 @@ class KinsokuParagraph(Paragraph):
         if done is not None and done[0][0] == key[0] and done[0][1] is frags:
             return done[1]
         auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        lines = kinsoku_split(
-            frags,
-            maxWidths,
-            auto_leading not in ("", "off"),
-            book=self.book and style.alignment == TA_JUSTIFY,
-            phrases=self.phrases,
-            gaps=self.book,
+        bounds = auto_leading not in ("", "off")
+        book = self.book and style.alignment == TA_JUSTIFY
+        setting = (bounds, book, self.phrases, self.book)
+        lines = remembered(
+            ("kinsoku", frags_key(frags), value_key(list(maxWidths)), setting),
+            self,
+            (),
+            lambda: kinsoku_split(
+                frags, maxWidths, bounds, book=book, phrases=self.phrases, gaps=self.book
+            ),
         )
         self._kinsoku_lines = (key, lines)
         return lines
