@@ -101,7 +101,10 @@ def detective_eye_table(labels: dict[str, str], width: float = 150 * mm) -> Draw
     note = {"size": size, "font": SANS, "colour": INK}
 
     def say(key: str, x: float, y_top: float, wide: float, anchor: str = "start") -> float:
-        return text_block(g, label(labels, key), x, y_top, wide, anchor=anchor, **note)
+        """A label in ``wide`` points, its lines evened out (as many as ``wide`` sets)."""
+        text = label(labels, key)
+        wide = balanced_width(text, wide, size)
+        return text_block(g, text, x, y_top, wide, anchor=anchor, **note)
 
     # you: the hand under the table edge, face up; placed cards face down in front of you
     hand_x = cx - 2 * 3.6 * mm - cw / 2
@@ -154,7 +157,6 @@ def _the_pass(
     p.lineTo(8 * mm, turn_y)
     g.add(p)
     arrow(g, 8 * mm, turn_y, 8 * mm, side_y - 1.5 * mm, BLUE, 1)
-    wide = hand_x - 13 * mm
-    text_block(
-        g, label(labels, "pass"), 10 * mm, turn_y - 1.5 * mm, wide, size, SANS, BLUE, "start"
-    )
+    text = label(labels, "pass")
+    wide = balanced_width(text, hand_x - 13 * mm, size)
+    text_block(g, text, 10 * mm, turn_y - 1.5 * mm, wide, size, SANS, BLUE, "start")
