@@ -32,7 +32,10 @@ def run_patched(script: str, *args: str) -> subprocess.Popen:
     )
 
 
-def outcome(proc: subprocess.Popen, timeout: float = 20) -> dict:
+def outcome(proc: subprocess.Popen, timeout: float = 90) -> dict:
+    """The patched process's last line, read as JSON. A stuck worker never finishes, so
+    the wait is long: on a loaded 2-core CI machine the same script's Python start-up,
+    app and twelve streams took over 20 s (it is 3 s on an idle one)."""
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
