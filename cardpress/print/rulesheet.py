@@ -1052,8 +1052,9 @@ def render_pages(
     # set the rulings tighter, then the figures' cards smaller, and if the rulings
     # still spill, send the last few over together; the first layout that needs
     # neither wins, else the first without a stub of rulings, padded with notes.
-    # Only the first layout (the one most sheets keep) is drawn as it is tried; the
-    # others are tried dry, counting pages, and the one kept is drawn once at the end.
+    # Every layout is tried dry, counting pages, and the one kept is drawn once at the
+    # end: most sheets try more than one, and once the first trial has broken the
+    # paragraphs' lines (kept, ``paragraph_cache``) a dry trial is cheap.
 
     drawings: dict[tuple[m.Diagram, float], Drawing | None] = {}
 
@@ -1073,30 +1074,26 @@ def render_pages(
         layout.end = template.story_end
         return buf.getvalue() if draw else None
 
-    def drawn(layout: Layout, data: bytes | None) -> bytes:
-        if data is not None:
-            return data
-        again = replace(layout, pages=[], total=[], end=None)
-        return attempt(again, True) or b""
+    def drawn(layout: Layout) -> bytes:
+        return attempt(replace(layout, pages=[], total=[], end=None), True) or b""
 
-    chosen: tuple[Layout, bytes | None] | None = None
-    data: bytes | None = None
-    for i, layout in enumerate(TRIAL_LAYOUTS):
+    chosen: Layout | None = None
+    for layout in TRIAL_LAYOUTS:
         layout = replace(layout, pages=[], total=[])
-        data = attempt(layout, draw=i == 0)
+        attempt(layout, draw=False)
         if stub_rulings(layout.pages):
             continue
         total = layout.total[-1]
-        if layout.tail > 1 and chosen is not None and total > chosen[0].total[-1]:
+        if layout.tail > 1 and chosen is not None and total > chosen.total[-1]:
             continue  # sending the rulings over together opened a page: the one before is bare
         if total == 1 or total % quantum == 0:
-            return drawn(layout, data)
+            return drawn(layout)
         if chosen is None:
-            chosen = layout, data
-    layout, data = chosen or (layout, data)
+            chosen = layout
+    layout = chosen or layout
     total = layout.total[-1]
     if total == 1 or total % quantum == 0:
-        return drawn(layout, data)
+        return drawn(layout)
     # pad with notes: the rest of the last page (when there is room) and whole pages.
     # Each notes block after the first opens a page, so where the first falls (read off
     # the build of the layout kept) says how many make the count: built once, checked
