@@ -71,19 +71,40 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#c99a68"),
     )
     pen.dab(cx, h * 0.285, w * 0.22, 0, 0.8, hex_rgb("#8a6a2a"), 0.7)  # the embroidered hem
-    # neck and face: an oval, lit from the left, the right cheek in soft shadow
+    # neck and face: an oval modelled in sfumato, the light from the upper left turning by
+    # degrees into the right cheek's shadow. Veils, each a shade off the one under it, leave
+    # no edge for the strokes to run along: a lit half with a hard rim (and a bright nose
+    # ridge beside it) had them run down it, a pale stripe from brow to mouth
     fy, rx, ry = h * 0.64, w * 0.105, h * 0.2
-    pen.rect(cx - w * 0.05, h * 0.38, w * 0.1, h * 0.14, hex_rgb("#b88a5a"))
-    pen.ellipse(cx, fy, rx, ry, hex_rgb("#d2a672"))
-    pen.ellipse(cx - rx * 0.25, fy + ry * 0.05, rx * 0.7, ry * 0.85, hex_rgb("#e8c490"))
-    pen.ellipse(cx + rx * 0.7, fy - ry * 0.1, rx * 0.35, ry * 0.7, hex_rgb("#a8804e"), 0.7)
+    pen.rect(cx - w * 0.05, h * 0.38, w * 0.1, h * 0.14, hex_rgb("#b08456"))
+    pen.ellipse(cx, h * 0.47, w * 0.05, h * 0.05, hex_rgb("#8a6640"), 0.4)  # under the chin
+    pen.ellipse(cx, fy, rx, ry, hex_rgb("#c99c68"))
+    for k in range(5):  # the light, each veil smaller and nearer the upper left
+        t = k / 4
+        pen.ellipse(
+            cx - rx * (0.08 + 0.16 * t),
+            fy + ry * (0.02 + 0.06 * t),
+            rx * (0.88 - 0.36 * t),
+            ry * (0.9 - 0.3 * t),
+            hex_rgb("#e6c28e"),
+            0.3,
+        )
+    for k in range(4):  # the shade of the right cheek and jaw, deepening toward the rim
+        pen.ellipse(
+            cx + rx * (0.62 + 0.1 * k),
+            fy - ry * (0.08 + 0.03 * k),
+            rx * (0.5 - 0.08 * k),
+            ry * (0.78 - 0.1 * k),
+            hex_rgb("#8e6a42"),
+            0.2,
+        )
     # the eyes: soft warm shadow under the brow (she has no brows), the lids heavy, the brown
     # irises small and turned a little to the viewer; dark pupils read as holes at card size
     ey = fy + ry * 0.18
     for side in (-1, 1):
         ex = cx + side * rx * 0.42
         pen.ellipse(ex, ey + ry * 0.05, rx * 0.3, ry * 0.11, hex_rgb("#c4966a"), 0.7)
-        pen.ellipse(ex, ey, rx * 0.2, ry * 0.05, hex_rgb("#e6d0b0"))
+        pen.ellipse(ex, ey, rx * 0.2, ry * 0.05, hex_rgb("#d8b88e"))  # in shade
         pen.ellipse(ex + rx * 0.03, ey - ry * 0.004, rx * 0.085, ry * 0.05, hex_rgb("#3e2818"))
         pen.curve(
             [
@@ -96,21 +117,19 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
             0.7,
         )  # the upper lid
     pen.focus(cx, ey, rx * 0.8, ry * 0.2, 2.5)
-    # the nose: lit ridge, its shadow to the right, the nostrils
+    # the nose: no lit ridge, only its shadow veiled in on the right and the nostrils' dark
     pen.poly(
         [
-            (cx - rx * 0.06, ey),
-            (cx - rx * 0.14, fy - ry * 0.22),
-            (cx + rx * 0.16, fy - ry * 0.24),
-            (cx + rx * 0.08, ey),
+            (cx + rx * 0.02, ey - ry * 0.02),
+            (cx - rx * 0.02, fy - ry * 0.2),
+            (cx + rx * 0.18, fy - ry * 0.24),
+            (cx + rx * 0.14, ey - ry * 0.02),
         ],
-        hex_rgb("#b08456"),
+        hex_rgb("#a87c50"),
+        0.4,
     )
-    pen.poly(
-        [(cx - rx * 0.06, ey), (cx - rx * 0.12, fy - ry * 0.2), (cx, fy - ry * 0.2)],
-        hex_rgb("#f0cf9c"),
-    )
-    pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"))
+    pen.ellipse(cx - rx * 0.04, fy - ry * 0.17, rx * 0.1, ry * 0.04, hex_rgb("#ecc898"), 0.4)
+    pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"), 0.7)
     # the smile: hardly a line, its corners lost in shadow; the lower lip a touch of light
     my = fy - ry * 0.45
     pen.curve(
@@ -125,7 +144,7 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     )
     pen.ellipse(cx, my - ry * 0.08, rx * 0.16, ry * 0.03, hex_rgb("#c4906a"))
     pen.focus(cx, my, rx * 0.5, ry * 0.12, 2.0)
-    pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.8)  # the chin
+    pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.4)  # the chin
     # the parting of the hair: a high bare forehead, the hair drawn down both temples
     for side in (-1, 1):
         pen.poly(
@@ -165,12 +184,14 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         )
     # sfumato: a soft dark vignette
     for k in range(3):
-        pen.stroke(hex_rgb("#2a2414"), 4 + k * 5, 0.2)
+        pen.stroke(hex_rgb("#2e1c0e"), 4 + k * 5, 0.2)
         pen.c.rect(0, 0, w, h, stroke=1, fill=0)
 
 
 def brushwork(seed: int, hint: str = "") -> Manner:
-    """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke."""
+    """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke; the finest
+    brushes glaze too (an opaque last layer put back the edges the veils had lost), over
+    a warm dark ground."""
     return Manner(
         brushes=(6.0, 3.0, 1.5, 0.6),
         threshold=0.08,
@@ -182,8 +203,8 @@ def brushwork(seed: int, hint: str = "") -> Manner:
         blur=1.0,
         grid=2.0,
         step=1.5,
-        alpha=(0.7, 0.55, 0.6, 0.85),
+        alpha=(0.7, 0.55, 0.5, 0.6),
         saturation=0.9,
         width_jitter=0.05,
-        ground=(0.32, 0.28, 0.18),
+        ground=(0.3, 0.2, 0.11),
     )
