@@ -589,43 +589,58 @@ def _everywhere(pen: Pen, w: float, h: float) -> None:
 
 
 def _seal(pen: Pen, w: float, h: float) -> None:
-    """落款: a finished ink landscape on its silk mount (a blue-grey far range, two dark peaks
-    with a lit flank, mist at their foot, a red sun), the artist's signature in a column
-    at its edge and the vermilion seal stamped under it; a branch of the card's flowers in
-    front. Few, broad, separate shapes, which the palette knife's slabs keep."""
+    """落款: a finished ink landscape filling its paper to the box's edges (a pale far
+    range, two near peaks in ink lit on their left flanks, mist at their foot, a red
+    sun), the artist's signature in a column at its right and the vermilion seal stamped
+    under it; a few of the card's flowers in front. The masses are few, large and each a
+    clear step of value from the next (a range all in dark ink was painted as one
+    dark mass), and the peaks, sun and signature are focus areas as the seal is: the
+    palette knife's budget goes to their outlines, not to the paper around them."""
     flowers = _flowers(pen)
-    pen.rect(0, 0, w, h, hex_rgb("#4a5a6a"))  # the blue-grey silk mount
-    pen.rect(0, h * 0.9, w, h * 0.1, hex_rgb("#8a7a4a"))  # its gold brocade band
-    pen.rect(w * 0.05, h * 0.06, w * 0.9, h * 0.8, hex_rgb("#f2ead2"))  # the paper
+    gradient(pen, 0, 0, w, h, hex_rgb("#f4ecd6"), hex_rgb("#e6dcc0"), 8)  # the paper
     pen.poly(
         around(
-            0, w, h, (0.06, 0.34), (0.18, 0.62), (0.3, 0.5), (0.44, 0.78), (0.64, 0.4), (0.64, 0.34)
+            0,
+            w,
+            h,
+            (0.0, 0.3),
+            (0.1, 0.6),
+            (0.2, 0.52),
+            (0.36, 0.8),
+            (0.5, 0.6),
+            (0.62, 0.66),
+            (0.72, 0.3),
         ),
-        hex_rgb("#8a96aa"),
-    )  # the far range, blue-grey
-    pen.poly(
-        around(0, w, h, (0.08, 0.14), (0.24, 0.64), (0.34, 0.44), (0.44, 0.56), (0.6, 0.14)),
-        hex_rgb("#2e2c28"),
-    )  # the near peaks in dark ink
-    pen.poly(
-        around(0, w, h, (0.24, 0.64), (0.29, 0.34), (0.2, 0.14), (0.12, 0.14)), hex_rgb("#7a766a")
-    )
-    pen.rect(w * 0.05, h * 0.1, w * 0.6, h * 0.1, hex_rgb("#fbf8ee"))  # mist at the foot
-    pen.ellipse(w * 0.56, h * 0.72, 8, 8, hex_rgb("#d0283a"))  # a red sun
+        hex_rgb("#aab6c6"),
+    )  # the far range, pale blue-grey
+    pen.ellipse(w * 0.6, h * 0.8, 8, 8, hex_rgb("#d0283a"))  # a red sun over it
+    pen.focus(w * 0.6, h * 0.8, 9, 9, 2.0)
+    for peak, foot, lit in (  # two near peaks: the shadowed side in ink, the left flank lit
+        (((-0.04, 0.26), (0.16, 0.7), (0.38, 0.26)), (0.14, 0.26), "#968e7e"),
+        (((0.24, 0.26), (0.42, 0.78), (0.66, 0.26)), (0.37, 0.26), "#8a8474"),
+    ):
+        pen.poly(around(0, w, h, *peak), hex_rgb("#4a4844"))
+        pen.poly(around(0, w, h, peak[0], peak[1], foot), hex_rgb(lit))
+    pen.rect(0, h * 0.22, w * 0.68, h * 0.07, hex_rgb("#fbf8ee"))  # mist at their foot
+    pen.focus(w * 0.32, h * 0.5, w * 0.34, h * 0.28, 2.0)  # their outlines first
     for k in range(4):  # the signature: a column of brushed characters
-        pen.dab(w * 0.8, h * (0.78 - k * 0.1), 11, 0.3 + k * 0.7, 4, hex_rgb("#1e1a18"))
-    sx, sy, sz = w * 0.73, h * 0.14, h * 0.22  # the seal, vermilion, its carved characters
+        pen.dab(w * 0.84, h * (0.8 - k * 0.09), 10, 0.3 + k * 0.7, 5.5, hex_rgb("#1e1a18"))
+    pen.focus(w * 0.84, h * 0.66, 7, 16, 1.6)
+    sx, sy, sz = w * 0.72, h * 0.2, h * 0.28  # the seal, vermilion, its carved characters
     pen.rect(sx, sy, sz, sz, hex_rgb("#c8283c"))
-    pen.rect(sx + sz * 0.15, sy + sz * 0.55, sz * 0.7, sz * 0.12, hex_rgb("#f2d8c8"))
-    pen.rect(sx + sz * 0.44, sy + sz * 0.15, sz * 0.12, sz * 0.7, hex_rgb("#f2d8c8"))
-    pen.rect(sx + sz * 0.15, sy + sz * 0.22, sz * 0.7, sz * 0.1, hex_rgb("#f2d8c8"))
+    carved = hex_rgb("#f4dccc")
+    for col in (0.16, 0.58):  # two columns of two characters, cut in white
+        pen.rect(sx + sz * col, sy + sz * 0.58, sz * 0.26, sz * 0.08, carved)
+        pen.rect(sx + sz * (col + 0.09), sy + sz * 0.52, sz * 0.08, sz * 0.34, carved)
+        pen.rect(sx + sz * col, sy + sz * 0.14, sz * 0.08, sz * 0.3, carved)
+        pen.rect(sx + sz * col, sy + sz * 0.26, sz * 0.26, sz * 0.08, carved)
     pen.focus(sx + sz / 2, sy + sz / 2, sz * 0.7, sz * 0.7, 2.5)
-    twig = [(w * 0.03, h * 0.04), (w * 0.14, h * 0.14), (w * 0.28, h * 0.06), (w * 0.44, h * 0.1)]
-    _branch(pen, twig, hex_rgb("#3a2a22"), 2.2)
-    for k, t in enumerate((0.12, 0.34, 0.56, 0.78, 0.98)):
+    twig = [(w * 0.0, h * 0.1), (w * 0.1, h * 0.2), (w * 0.2, h * 0.12), (w * 0.3, h * 0.18)]
+    _branch(pen, twig, hex_rgb("#3a2a22"), 2.6)
+    for k, t in enumerate((0.25, 0.62, 0.98)):  # few and large: each reads at card size
         icon, col = flowers[k % len(flowers)]
         fx, fy = _on(twig, t)
-        _flower(pen, icon, fx, fy + 3, 6.5, col)
+        _flower(pen, icon, fx, fy + 3, 9, col)
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
