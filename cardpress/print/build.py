@@ -445,15 +445,16 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
     _warm(todo, opts)
     # the rule sheets picture the real cards, so a sheet of a game needs its deck's art
     sheets = {j.deck for j in todo if j.kind in ("rules", "booklet")}
-    if any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"]):
-        from cardpress.print.art import warm_cards
+    paintings = any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"])
+    proxies = any(j.deck == "eshi100" for j in todo) or "eshi100" in sheets
+    if paintings or proxies:
+        from cardpress.print.art import card_pictures, painterly, proxy_pictures
 
-        # every picture painted once, over the build's processes, before the workers fork
-        warm_cards(cat.triptych.cards, opts.jobs, out / ART_CACHE)
-    if any(j.deck == "eshi100" for j in todo) or "eshi100" in sheets:
-        from cardpress.print.art import warm_proxies
-
-        warm_proxies(cat.eshi100, opts.jobs, out / ART_CACHE)
+        pictures = card_pictures(cat.triptych.cards) if paintings else []
+        pictures += proxy_pictures(cat.eshi100) if proxies else []
+        # every picture painted once, in one pool over the build's processes (shares
+        # balanced over both decks), before the workers fork and inherit the strokes
+        painterly.warm(pictures, opts.jobs, out / ART_CACHE)
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

@@ -35,11 +35,11 @@ def test_triptych_builds_twice_to_the_same_bytes_each_deck_under_2_mb(tmp_path: 
         # as a first build in a new process: nothing painted yet (another test in this
         # worker may have painted it all, and then nothing would be written to the cache)
         painterly._painted.clear()
-        painterly._operators.cache_clear()
+        painterly._formatted.clear()
         build(Options(out=a, jobs=1, **TRIPTYCH))
         shutil.copytree(a / ART_CACHE, b / ART_CACHE)
         painterly._painted.clear()  # as a new process: the strokes come from the cache
-        painterly._operators.cache_clear()
+        painterly._formatted.clear()
         build(Options(out=b, jobs=2, **TRIPTYCH))
     finally:
         painterly._painted.update(kept)

@@ -171,13 +171,19 @@ def picture_of(card) -> painterly.Picture | None:
     return (str(card.painter), card.id, forged, hint)
 
 
+def card_pictures(cards) -> list[painterly.Picture]:
+    """The generated pictures these Triptych cards show."""
+    return [p for p in map(picture_of, cards) if p is not None]
+
+
 def warm_cards(cards, jobs: int = 1, cache_dir: Path | None = None) -> None:
     """Paint every generated picture of these cards now, over ``jobs`` processes.
 
-    A build calls it before its workers fork, so they inherit the strokes;
-    ``cache_dir`` keeps them for the next build (see :func:`painterly.warm`).
+    A build paints all its pictures (:func:`card_pictures`, :func:`proxy_pictures`)
+    in one go before its workers fork, so they inherit the strokes; ``cache_dir``
+    keeps them for the next build (see :func:`painterly.warm`).
     """
-    painterly.warm([p for p in map(picture_of, cards) if p is not None], jobs, cache_dir)
+    painterly.warm(card_pictures(cards), jobs, cache_dir)
 
 
 def proxy_picture(deck, card) -> painterly.Picture:
@@ -195,9 +201,14 @@ def proxy_picture(deck, card) -> painterly.Picture:
     )
 
 
+def proxy_pictures(deck) -> list[painterly.Picture]:
+    """The pictures of every 絵師100人展 proxy."""
+    return [proxy_picture(deck, c) for c in deck.types]
+
+
 def warm_proxies(deck, jobs: int = 1, cache_dir: Path | None = None) -> None:
     """Paint every proxy's picture now, over ``jobs`` processes (see :func:`warm_cards`)."""
-    painterly.warm([proxy_picture(deck, c) for c in deck.types], jobs, cache_dir)
+    painterly.warm(proxy_pictures(deck), jobs, cache_dir)
 
 
 def draw_proxy_art(canvas, deck, card, x, y, w, h) -> None:

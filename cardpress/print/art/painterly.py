@@ -25,7 +25,7 @@ import random
 import sys
 import zlib
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.lib.rl_accel import fp_str
@@ -121,8 +121,18 @@ def _paint(picture: Picture) -> tuple[Stroke, ...]:
     return tuple(brush.paint(ref, manner, seed_of(seed_key + "/brush"), tuple(focus)))
 
 
-def _paint_all(pictures: list[Picture]) -> list[tuple[Stroke, ...]]:
-    return [_paint(p) for p in pictures]
+#: what a painter process sends back: each picture's strokes, and its RGB operators
+#: written and compressed there (alpha, text, raw deflate), not in the waiting parent
+Painted = tuple[tuple[Stroke, ...], tuple[tuple[float, str, bytes], ...]]
+
+
+def _paint_all(pictures: list[Picture]) -> list[Painted]:
+    out = []
+    for p in pictures:
+        _painted[p] = _paint(p)
+        runs = _operators(*p, None)
+        out.append((_painted[p], tuple((alpha, str(ops), ops.raw()) for alpha, ops in runs)))
+    return out
 
 
 def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) -> None:
@@ -146,7 +156,9 @@ def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) 
         shares = [todo[i::jobs] for i in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for share, painted in zip(shares, pool.map(_paint_all, shares), strict=True):
-                _painted.update(zip(share, painted, strict=True))
+                for p, (picture_strokes, runs) in zip(share, painted, strict=True):
+                    _painted[p] = picture_strokes
+                    _formatted[(p, None)] = tuple(_deflated(a, ops, raw) for a, ops, raw in runs)
     if folder is not None and todo:
         _keep(folder, todo)
     for p in pictures:  # formatted and compressed once here, not again in every worker
@@ -206,10 +218,31 @@ def _keep(folder: Path, pictures: list[Picture]) -> None:
         return
 
 
-@lru_cache(maxsize=256)
+#: each picture's operators per colour space (None: RGB), written once per process
+_formatted: dict[tuple[Picture, object], tuple[tuple[float, Deflated], ...]] = {}
+
+
+def _deflated(alpha: float, ops: str, raw: bytes) -> tuple[float, Deflated]:
+    text = Deflated(ops)
+    text._raw = raw
+    return alpha, text
+
+
 def _operators(
     styles_key: str, seed_key: str, dull: bool, hint: str, enforce
-) -> tuple[tuple[float, str], ...]:
+) -> tuple[tuple[float, Deflated], ...]:
+    key = ((styles_key, seed_key, dull, hint), enforce)
+    runs = _formatted.get(key)
+    if runs is None:
+        if len(_formatted) >= 256:  # a long --watch: titles edited, pictures repainted
+            _formatted.clear()
+        runs = _formatted[key] = _write_operators(styles_key, seed_key, dull, hint, enforce)
+    return runs
+
+
+def _write_operators(
+    styles_key: str, seed_key: str, dull: bool, hint: str, enforce
+) -> tuple[tuple[float, Deflated], ...]:
     if enforce is None:  # RGB, as ReportLab writes it
 
         def colour_op(c: RGB) -> str:
