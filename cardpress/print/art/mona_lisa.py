@@ -116,7 +116,11 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
             hex_rgb("#8a623e"),
             0.7,
         )  # the upper lid
-    pen.focus(cx, ey, rx * 0.8, ry * 0.2, 2.5)
+    # where the painter looks hardest: the whole face alike, the eyes a little more. Fine
+    # strokes glaze, so where more of them fall the paint comes lighter: a narrow focus
+    # band on the eyes or the mouth was painted as a pale bar across the face
+    pen.focus(cx, fy - ry * 0.1, rx * 0.8, ry * 0.8, 2.2)
+    pen.focus(cx, ey, rx * 0.8, ry * 0.35, 2.5)
     # the nose: no lit ridge, only its shadow veiled in on the right and the nostrils' dark
     pen.poly(
         [
@@ -143,7 +147,6 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         1.15,
     )
     pen.ellipse(cx, my - ry * 0.08, rx * 0.16, ry * 0.03, hex_rgb("#c4906a"))
-    pen.focus(cx, my, rx * 0.5, ry * 0.12, 2.0)
     pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.4)  # the chin
     # the parting of the hair: a high bare forehead, the hair drawn down both temples
     for side in (-1, 1):
