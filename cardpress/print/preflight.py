@@ -6,8 +6,9 @@ boxes, the trim size, the bleed, text inside the safe zone
 (``cardpress.print.safe_zone`` on the marks ``cardpress.print.marks`` reads
 back), colour spaces, total ink, the effective resolution of placed images,
 type size, embedded fonts, transparency (PDF/X-1a forbids it), the PDF/X
-version keys and output intent, and the page count. Each service's numbers
-are data (``preflight_services.toml``).
+version keys and output intent, the page count, and the order of each card's
+two pages (``sides``: by the page labels, else by the back every card shares).
+Each service's numbers are data (``preflight_services.toml``).
 
 A problem is a rule id, the page, and an English message with its values
 (``msgid % params``): the command line translates it (gettext domain
@@ -16,6 +17,7 @@ A problem is a rule id, the page, and an English message with its values
 
 from __future__ import annotations
 
+import hashlib
 import io
 import tomllib
 from dataclasses import dataclass, field
@@ -32,7 +34,19 @@ SERVICES_FILE = Path(__file__).with_name("preflight_services.toml")
 #: how far a box may differ from the service's number and still be that number (round-off)
 TOLERANCE_MM = 0.1
 #: the per-card checks, in the table's order
-CARD_RULES = ("boxes", "trim", "bleed", "safe", "colour", "ink", "images", "text", "fonts", "flat")
+CARD_RULES = (
+    "boxes",
+    "trim",
+    "bleed",
+    "safe",
+    "colour",
+    "ink",
+    "images",
+    "text",
+    "fonts",
+    "flat",
+    "sides",
+)
 #: the whole file's checks
 FILE_RULES = ("pdfx", "pages")
 RGB_SPACES = {"DeviceRGB", "CalRGB", "ICCBased RGB", "Indexed RGB", "Lab"}
@@ -41,6 +55,13 @@ RGB_SPACES = {"DeviceRGB", "CalRGB", "ICCBased RGB", "Indexed RGB", "Lab"}
 INK_TOLERANCE = 0.5
 #: a page's own name in a PDF made by cardpress: "<card>" for a front, "<card>/back" for its back
 BACK_SUFFIX = "/back"
+#: a service's ``sides`` in words (msgids): how it takes each card's two pages
+SIDES_WORDS = {"front-back": "front, then back", "back-front": "back, then front"}
+#: what the ``sides`` rule was read from (``Result.facts["sides"]``); "": not checkable
+SIDES_BY_LABELS = "labels"
+SIDES_BY_SHARED_BACK = "shared back"
+#: the page keys that make what a page prints (not its place in the file)
+PRINTED_KEYS = ("/Contents", "/Resources", "/MediaBox", "/TrimBox", "/BleedBox", "/Rotate")
 
 
 class PreflightError(RuntimeError):
@@ -150,6 +171,13 @@ class Result:
             if p.rule == rule
             and ((pages is None and p.page is None) or (pages and p.page in pages))
         ]
+
+    def checks(self, rule: str) -> bool:
+        """Whether ``rule`` was judged on this file: asked by the service and, for
+        ``sides``, readable from it (page labels naming backs, or a shared back)."""
+        if rule == "sides" and not self.facts.get("sides"):
+            return False
+        return self.service.checks(rule)
 
     def card_of(self, page: int) -> Card:
         return next(c for c in self.cards if page in c.pages)
@@ -504,6 +532,106 @@ def _check_file(pdf: pikepdf.Pdf, service: Service, out: list[Problem], facts: d
         )
 
 
+def _check_sides(pdf: pikepdf.Pdf, service: Service, out: list[Problem], facts: dict) -> None:
+    """Each card's two pages in the order ``service`` takes them, read as its shop would.
+
+    A shop takes pages 1-2, 3-4, ... as one card each. Our files name every page
+    ("m1", "m1/back"): a pair that is not one card's front and back in the service's
+    order is named by its first page. A file that names no back is judged by the back
+    every card shares, one page repeated on every other page: on the wrong pages, each
+    of them is named. A file with neither (one card, single-sided, backs that differ)
+    cannot be judged, and is not: ``facts["sides"]`` is "" and the rule reads "—".
+    """
+    labels = [page.label for page in pdf.pages] if "/PageLabels" in pdf.Root else []
+    want = SIDES_WORDS[service.sides]
+    if any(label.endswith(BACK_SUFFIX) for label in labels):
+        facts["sides"] = SIDES_BY_LABELS
+        backs_first = service.sides == "back-front"
+        for i in range(0, len(labels) - 1, 2):
+            a, b = labels[i], labels[i + 1]
+            front, back = (b, a) if backs_first else (a, b)
+            if back == front + BACK_SUFFIX:
+                continue
+            where = {"page": i + 1, "next": i + 2, "service": service.name, "want": want}
+            if b == a + BACK_SUFFIX or a == b + BACK_SUFFIX:  # one card, the other way round
+                first, second = ("back", "front") if a.endswith(BACK_SUFFIX) else ("front", "back")
+                message = (
+                    "its %(first)s is page %(page)d and its %(second)s page %(next)d; "
+                    "%(service)s takes a card's two pages %(want)s"
+                )
+                out.append(
+                    Problem("sides", i + 1, message, {"first": first, "second": second, **where})
+                )
+            else:
+                message = (
+                    "pages %(page)d and %(next)d are %(a)s and %(b)s, not one card's two sides; "
+                    "%(service)s takes each two pages as one card, %(want)s"
+                )
+                params = {"a": ("'%(label)s'", {"label": a}), "b": ("'%(label)s'", {"label": b})}
+                out.append(Problem("sides", i + 1, message, {**params, **where}))
+        return
+    found = _shared_back_order(pdf)
+    facts["sides"] = SIDES_BY_SHARED_BACK if found else ""
+    if found is None or found == service.sides:
+        return
+    parity = "odd" if found == "back-front" else "even"
+    for n in range(1 if found == "back-front" else 2, len(pdf.pages) + 1, 2):
+        out.append(
+            Problem(
+                "sides",
+                n,
+                "the back every card shares is on every %(parity)s page, this one among them; "
+                "%(service)s takes a card's two pages %(want)s",
+                {"parity": parity, "service": service.name, "want": want},
+            )
+        )
+
+
+def _shared_back_order(pdf: pikepdf.Pdf) -> str | None:
+    """ "front-back" when every even page prints the same (the shared back) and the odd
+    pages differ, "back-front" the other way round, None when the file does not say
+    (fewer than two cards, an odd page count, backs that differ, every page alike)."""
+    if len(pdf.pages) < 4 or len(pdf.pages) % 2:
+        return None
+    memo: dict = {}
+    prints = [
+        _digest({k: page.obj[k] for k in PRINTED_KEYS if k in page.obj}, memo) for page in pdf.pages
+    ]
+    odd, even = set(prints[0::2]), set(prints[1::2])
+    if len(even) == 1 and len(odd) > 1:
+        return "front-back"
+    if len(odd) == 1 and len(even) > 1:
+        return "back-front"
+    return None
+
+
+def _digest(obj, memo: dict) -> bytes:
+    """What ``obj`` holds, hashed through every object it reaches: two pages that print
+    the same (the same form, or the same drawing copied) hash alike, wherever they sit."""
+    key = obj.objgen if isinstance(obj, pikepdf.Object) and obj.is_indirect else None
+    if key is not None:
+        if key in memo:
+            return memo[key]
+        memo[key] = b"cycle"
+    h = hashlib.sha256()
+    if isinstance(obj, pikepdf.Stream):
+        h.update(b"S" + obj.read_raw_bytes())
+        items = sorted((k, v) for k, v in obj.items() if k != "/Length")
+    elif isinstance(obj, (pikepdf.Dictionary, dict)):
+        items = sorted(obj.items())
+    elif isinstance(obj, pikepdf.Array):
+        items = list(enumerate(obj))
+    else:
+        items = []
+        h.update(repr(obj).encode())
+    for k, v in items:
+        h.update(str(k).encode() + b"=" + _digest(v, memo))
+    out = h.digest()
+    if key is not None:
+        memo[key] = out
+    return out
+
+
 def preflight(data: bytes | Path | str, service: str | Service) -> Result:
     """Every problem ``service``'s preflight would find in the PDF ``data`` (bytes or a path)."""
     if isinstance(service, str):
@@ -533,6 +661,7 @@ def preflight(data: bytes | Path | str, service: str | Service) -> Result:
             _check_marks(n, marks, trim, service, out)
             _check_objects(n, page, marks, service, out, fonts_seen)
             _check_image_ink(n, marks, pdf, service, out, images_seen)
+        _check_sides(pdf, service, out, facts)
         cards = _cards(pdf)
     unique = {(p.rule, p.page, p.text()): p for p in out}  # a font met in several forms
     return Result(path, service, cards, list(unique.values()), facts, boxes)

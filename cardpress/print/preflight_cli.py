@@ -36,6 +36,7 @@ RULE_NAMES = {
     "text": "type",
     "fonts": "fonts",
     "flat": "flat",
+    "sides": "sides",
     "pdfx": "PDF/X",
     "pages": "page count",
 }
@@ -62,13 +63,12 @@ def table(result, _) -> list[str]:
     """The cards against the rules, one row a card, in words."""
     from cardpress.print.preflight import CARD_RULES
 
-    service = result.service
     heads = [_("card")] + [_(RULE_NAMES[r]) for r in CARD_RULES]
     rows = []
     for card in result.cards:
         row = [card.name]
         for rule in CARD_RULES:
-            if not service.checks(rule):
+            if not result.checks(rule):
                 row.append("—")
             else:
                 row.append(_("FAIL") if result.failed(rule, card.pages) else _("pass"))
@@ -96,7 +96,29 @@ def _file_lines(result, _) -> list[str]:
             _("%(rule)s: %(verdict)s (%(fact)s)")
             % {"rule": _(RULE_NAMES[rule]), "verdict": verdict, "fact": fact}
         )
-    return lines
+    return [*lines, _sides_line(result, _)]
+
+
+def _sides_line(result, _) -> str:
+    """How the cards' sides were read, or why they could not be (then nothing is refused)."""
+    from cardpress.print.preflight import SIDES_BY_LABELS, SIDES_WORDS
+
+    how = result.facts.get("sides")
+    if not how:
+        verdict = _("not checked")
+        fact = _("no page label names a back, and no page repeats as the back every card shares")
+    else:
+        verdict = _("FAIL") if result.failed("sides", list(result.boxes)) else _("pass")
+        fact = (
+            _("%(want)s, read from the page labels")
+            if how == SIDES_BY_LABELS
+            else _("%(want)s, read from the back every card shares")
+        ) % {"want": _(SIDES_WORDS[result.service.sides])}
+    return _("%(rule)s: %(verdict)s (%(fact)s)") % {
+        "rule": _(RULE_NAMES["sides"]),
+        "verdict": verdict,
+        "fact": fact,
+    }
 
 
 def problem_line(result, problem, _) -> str:

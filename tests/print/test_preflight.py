@@ -3,6 +3,7 @@ break the rules fails naming each problem, and the PDF/X-1a file reads back as o
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pikepdf
@@ -183,6 +184,7 @@ def test_the_command_prints_the_table_exits_1_and_writes_soft_proofs(tmp_path) -
         "type",
         "fonts",
         "flat",
+        "sides",
     ]
     row = next(line for line in lines if line.startswith("p. 1 "))
     assert "FAIL" in row.split()
@@ -324,3 +326,131 @@ def test_a_labelled_file_names_the_card_that_breaks_the_bleed_and_the_page_count
     )
     assert "page count: FAIL (3 pages)" in run.output
     assert "page count: 3 pages; The Game Crafter needs a multiple of 2" in run.output
+
+
+def _pages(pdf: bytes, order: list[int] | None = None, labels: bool = True) -> bytes:
+    """``pdf`` with its pages in ``order`` (0-based; default: each pair the other way round),
+    each keeping its page label, or with no labels at all."""
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        n = len(doc.pages)
+        order = order if order is not None else [i ^ 1 for i in range(n)]
+        named = [page.label for page in doc.pages]
+        src = [doc.pages[i] for i in range(n)]
+        out = pikepdf.new()
+        out.trailer.Info = out.copy_foreign(doc.trailer.Info)  # PDF/X keys
+        if "/OutputIntents" in doc.Root:
+            out.Root.OutputIntents = out.copy_foreign(doc.make_indirect(doc.Root.OutputIntents))
+        for i in order:
+            out.pages.append(src[i])
+        if labels:
+            nums = pikepdf.Array()
+            for k, i in enumerate(order):
+                nums.extend([k, pikepdf.Dictionary(P=pikepdf.String(named[i]))])
+            out.Root.PageLabels = out.make_indirect(pikepdf.Dictionary(Nums=nums))
+        buf = io.BytesIO()
+        out.save(buf)
+    return buf.getvalue()
+
+
+def _sides(result) -> list[tuple[int, str, str]]:
+    return [
+        (p.page, result.card_of(p.page).name, p.text())
+        for p in result.problems
+        if p.rule == "sides"
+    ]
+
+
+def test_drivethrucards_refuses_its_file_with_fronts_first_naming_the_card(
+    made_for, tmp_path
+) -> None:
+    """Their file, back then front as the build writes it, passes; the same pages front
+    first fail on "sides", each card named by its first page, and the command exits 1."""
+    ours = preflight(made_for["drivethrucards"], "drivethrucards")
+    assert ours.facts["sides"] == "labels" and _sides(ours) == []
+    fronts_first = _pages(made_for["drivethrucards"])
+    result = preflight(fronts_first, "drivethrucards")
+    want = "DriveThruCards takes a card's two pages back, then front"
+    assert _sides(result) == [
+        (1, "m1", f"its front is page 1 and its back page 2; {want}"),
+        (3, "fm", f"its front is page 3 and its back page 4; {want}"),
+    ]
+    assert {p.rule for p in result.problems} == {"sides"}
+    pdf = tmp_path / "fronts-first.pdf"
+    pdf.write_bytes(fronts_first)
+    args = ["preflight", str(pdf), "--service", "drivethrucards", "--lang", "en", "--no-proofs"]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 1, run.output
+    lines = run.output.splitlines()
+    head = next(line for line in lines if line.startswith("card "))
+    assert head.split()[-1] == "sides"
+    rows = {line.split()[0]: line.split() for line in lines if line[:3] in ("m1 ", "fm ")}
+    assert rows["m1"][1:] == ["pass"] * 10 + ["FAIL"]
+    assert (
+        f"m1 (page 1): sides: its front is page 1 and its back page 2; {want}"
+        in lines[lines.index("Problems:") + 1]
+    )
+    assert "sides: FAIL (back, then front, read from the page labels)" in run.output
+    ja = CliRunner().invoke(main, [*args[:-2], "ja", "--no-proofs"])
+    assert ja.exit_code == 1 and "表が 1 ページ、裏が 2 ページ" in ja.output, ja.output
+
+
+@pytest.mark.parametrize("service", ["thegamecrafter", "makeplayingcards"])
+def test_a_front_back_service_passes_fronts_first_and_refuses_backs_first(
+    made_for, service
+) -> None:
+    assert _sides(preflight(made_for[service], service)) == []
+    result = preflight(_pages(made_for[service]), service)
+    name = services()[service].name
+    assert _sides(result)[0] == (
+        1,
+        "m1",
+        f"its back is page 1 and its front page 2; {name} takes a card's two pages "
+        "front, then back",
+    )
+    assert [p for p, _, _ in _sides(result)] == [1, 3]
+    # all fronts, then all backs: no pair is one card
+    result = preflight(_pages(made_for[service], [0, 2, 1, 3]), service)
+    assert _sides(result)[0][:2] == (1, "m1")
+    assert "pages 1 and 2 are 'm1' and 'fm', not one card's two sides" in _sides(result)[0][2]
+
+
+def test_an_unlabelled_file_is_judged_by_the_back_every_card_shares_or_not_at_all(
+    made_for, tmp_path
+) -> None:
+    """No page labels: the shop sees one page repeated on every other page, the back.
+    Where nothing repeats so (single-sided files, one card) the rule is not checked,
+    and nothing is refused for it."""
+    tgc = made_for["thegamecrafter"]
+    bare = _pages(tgc, [0, 1, 2, 3], labels=False)
+    result = preflight(bare, "thegamecrafter")
+    assert result.facts["sides"] == "shared back" and result.problems == []
+    backs_first = dataclasses.replace(services()["thegamecrafter"], sides="back-front")
+    result = preflight(bare, backs_first)
+    assert [(p, c) for p, c, _ in _sides(result)] == [(2, "p. 2"), (4, "p. 4")]
+    assert _sides(result)[0][2] == (
+        "the back every card shares is on every even page, this one among them; "
+        "The Game Crafter takes a card's two pages back, then front"
+    )
+    assert _sides(preflight(_pages(tgc, labels=False), backs_first)) == []
+    result = preflight(_pages(tgc, labels=False), "thegamecrafter")
+    assert [p for p, _, _ in _sides(result)] == [1, 3]
+    # single-sided: fronts only, with labels or without, two copies of each, or one card
+    for order, labels in (
+        ([0, 2], True),
+        ([0, 2, 0, 2], False),
+        ([0, 2, 2, 0], True),
+        ([0, 1], False),
+    ):
+        single = _pages(tgc, order, labels=labels)
+        for service in (services()["thegamecrafter"], backs_first):
+            result = preflight(single, service)
+            assert result.facts["sides"] == "" and not result.checks("sides"), order
+            assert _sides(result) == []
+    pdf = tmp_path / "fronts.pdf"
+    pdf.write_bytes(_pages(tgc, [0, 2, 0, 2], labels=False))
+    args = ["preflight", str(pdf), "--service", "thegamecrafter", "--lang", "en"]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    row = next(line for line in run.output.splitlines() if line.startswith("p. 1 "))
+    assert row.split()[-1] == "—"
+    assert "sides: not checked (no page label names a back" in run.output
