@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import ParaLines
@@ -25,6 +26,7 @@ LIMIT = 20_000
 
 _LINES: dict[Hashable, tuple[Any, dict[str, Any]]] = {}
 _PARSED: dict[Hashable, tuple[str, list[Any]]] = {}
+_STYLE_KEYS: WeakKeyDictionary[Any, tuple[dict[str, Any], Hashable]] = WeakKeyDictionary()
 
 _PLAIN = (str, int, float, bool, bytes, type(None))
 
@@ -48,16 +50,22 @@ def frags_key(frags: Iterable[Any]) -> Hashable:
 
 
 def style_key(style: Any) -> Hashable:
-    """Every attribute a ParagraphStyle answers with, its parents' included (not its name)."""
-    names = set(getattr(style, "defaults", {})) | set(vars(style))
-    return tuple(
-        (n, value_key(getattr(style, n, None))) for n in sorted(names - {"name", "parent"})
-    )
+    """Every attribute a ParagraphStyle answers with (not its name).
+
+    A style holds all of them itself (ReportLab copies the defaults and its parent's
+    into it as it is made). A style is read for thousands of paragraphs, so its key
+    is kept with a copy of what it was made from, and made again if that changed.
+    """
+    own = vars(style)
+    kept = _STYLE_KEYS.get(style)
+    if kept is not None and kept[0] == own:
+        return kept[1]
+    key = tuple((n, value_key(v)) for n, v in sorted(own.items()) if n not in ("name", "parent"))
+    _STYLE_KEYS[style] = (dict(own), key)
+    return key
 
 
-def remembered(
-    key: Hashable, owner: Any, attrs: tuple[str, ...], make: Callable[[], Any]
-) -> Any:
+def remembered(key: Hashable, owner: Any, attrs: tuple[str, ...], make: Callable[[], Any]) -> Any:
     """``make()``'s lines, broken once per ``key``; the ``attrs`` breaking sets on the
     paragraph ``owner`` are set again on a paragraph that gets the kept lines."""
     kept = _LINES.get(key)
