@@ -51,6 +51,21 @@ def _branch(pen: Pen, pts, col: RGB, width: float) -> None:
     pen.curve(pts, col, width)
 
 
+def _sprig(pen: Pen, pts, ts, r: float, width: float = 2.4, weight: float = 2.5) -> None:
+    """A twig (four Bézier points) with the card's flowers open at ``ts`` along it, taking
+    its flowers in turn. Few and large, each a focus area: a flower smaller than about
+    8 pt, or one the fine brushes reach only when the budget is left over, is painted as
+    a smear of its colour, not as petals."""
+    flowers = _flowers(pen)
+    _branch(pen, pts, hex_rgb("#3a2a22"), width)
+    for k, t in enumerate(ts):
+        icon, col = flowers[k % len(flowers)]
+        x, y = _on(pts, t)
+        _flower(pen, icon, x, y, r, col)
+        pen.ellipse(x, y, r * 0.2, r * 0.2, mix(col, (0.2, 0.05, 0.1), 0.55))  # its heart
+        pen.focus(x, y, r * 1.1, r * 1.1, weight)
+
+
 # --------------------------------------------------------------------------- scenes
 #
 # Every scene fills the whole canvas, the picture box's shape. A box is shorter on a card
@@ -402,8 +417,9 @@ def _moon_garden(pen: Pen, w: float, h: float) -> None:
         pen.ellipse(sx + dx, h * 0.2 + 9 + dy, 5.6, 5.2, hex_rgb("#7a7a78"))
         pen.ellipse(sx + dx - 0.6, h * 0.2 + 9.6 + dy, 4.6, 4.2, hex_rgb("#fcfaf2"))
     pen.focus(sx, h * 0.3, 18, 16, 3.0)
-    for x in (0.1, 0.56, 0.8):
-        _flower(pen, icon, w * x, h * 0.1, 7, col)
+    for x in (0.6, 0.78):  # two bellflowers, large and pale on the dark ground, in focus
+        _flower(pen, icon, w * x, h * 0.12, 10, mix(col, (1, 1, 1), 0.3))
+        pen.focus(w * x, h * 0.12, 11, 11, 3.0)
 
 
 def _gallery(pen: Pen, w: float, h: float) -> None:
@@ -443,9 +459,10 @@ def _gallery(pen: Pen, w: float, h: float) -> None:
 
 def _gavel(pen: Pen, w: float, h: float) -> None:
     """オークショニアの槌: a big dark gavel coming down on its sounding block on the red
-    rostrum, against the sale room's pale wall, cherry petals flying from the blow.
-    Dark wood on a light ground: the watercolour's soft washes keep the silhouette."""
-    icon, col = _flowers(pen)[0]
+    rostrum, against the sale room's pale wall, a cherry sprig hung on it. Dark wood on a
+    light ground: the watercolour's soft washes keep the silhouette; two blossoms, large
+    and each with a dark heart, read as flowers where eight small ones scattered about
+    the blow were washed into pink smears."""
     gradient(pen, 0, 0, w, h, hex_rgb("#f2e6cc"), hex_rgb("#e2cfa8"), 8)  # the wall
     pen.rect(0, 0, w, h * 0.3, hex_rgb("#9a1e22"))  # the rostrum, its gilt edge
     pen.rect(0, h * 0.28, w, h * 0.03, hex_rgb("#d8a040"))
@@ -469,9 +486,8 @@ def _gavel(pen: Pen, w: float, h: float) -> None:
     ink = hex_rgb("#5a3a2a")
     for a in (2.4, 2.8, 0.4, 0.1):  # the blow's lines
         pen.dab(bx + 42 * math.cos(a), by + 6 + 14 * math.sin(a), 10, a, 1.6, ink)
-    rng = pen.rng
-    for _ in range(8):
-        _flower(pen, icon, w * rng.uniform(0.6, 0.92), h * rng.uniform(0.4, 0.8), 5.5, col)
+    sprig = [(w * 1.02, h * 0.76), (w * 0.9, h * 0.74), (w * 0.82, h * 0.56), (w * 0.68, h * 0.62)]
+    _sprig(pen, sprig, (0.3, 0.95), 12, weight=4.0)  # a cherry sprig on the wall
 
 
 def _screen(pen: Pen, w: float, h: float) -> None:
@@ -522,9 +538,9 @@ def _band(pen: Pen, corners, u0, u1, v0, v1, col: RGB) -> None:
 def _certificate(pen: Pen, w: float, h: float) -> None:
     """鑑定書: a certificate lying askew on a green baize desk, its gold border, red title and
     lines of writing set large, a red wax rosette with ribbons at its foot; the appraiser's
-    loupe beside it and sprigs of the card's flowers. Every part is a broad shape of its own
-    colour, so the pastel's chalk hatching keeps it a document, not a grey grid."""
-    flowers = _flowers(pen)
+    loupe beside it. Every part is a broad shape of its own colour, so the pastel's chalk
+    hatching keeps it a document, not a grey grid; no flowers: sprigs in its corners, in
+    chalk hatched at one slant, came out as smudges of their colours."""
     gradient(pen, 0, 0, w, h, hex_rgb("#2e5a48"), hex_rgb("#1e3e32"), 8)  # the baize
     sheet = ((w * 0.16, h * 0.1), (w * 0.62, h * 0.04), (w * 0.66, h * 0.9), (w * 0.2, h * 0.96))
     pen.poly([(x + 3, y - 3) for x, y in sheet], hex_rgb("#12261e"))  # its shadow
@@ -554,17 +570,6 @@ def _certificate(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(lx, ly, 14, 14, hex_rgb("#1a1614"))
     pen.ellipse(lx, ly, 10.5, 10.5, hex_rgb("#bcd6e0"))
     pen.ellipse(lx - 3.5, ly + 3.5, 4, 4, hex_rgb("#f4f9fb"))
-    bark = hex_rgb("#3a2a22")
-    high = [(w * 1.02, h * 0.96), (w * 0.92, h * 0.84), (w * 0.84, h * 0.92), (w * 0.72, h * 0.84)]
-    low = [(w * 1.02, h * 0.04), (w * 0.92, h * 0.2), (w * 0.82, h * 0.16), (w * 0.72, h * 0.28)]
-    _branch(pen, high, bark, 2)
-    _branch(pen, low, bark, 2)
-    for k, (pts, t) in enumerate(
-        ((high, 0.3), (high, 0.7), (high, 1.0), (low, 0.35), (low, 0.7), (low, 1.0))
-    ):
-        icon, col = flowers[k % len(flowers)]
-        fx, fy = _on(pts, t)
-        _flower(pen, icon, fx, fy, 7.5, col)
 
 
 def _everywhere(pen: Pen, w: float, h: float) -> None:
@@ -592,11 +597,12 @@ def _seal(pen: Pen, w: float, h: float) -> None:
     """落款: a finished ink landscape filling its paper to the box's edges (a pale far
     range, two near peaks in ink lit on their left flanks, mist at their foot, a red
     sun), the artist's signature in a column at its right and the vermilion seal stamped
-    under it; a few of the card's flowers in front. The masses are few, large and each a
+    under it. The masses are few, large and each a
     clear step of value from the next (a range all in dark ink was painted as one
     dark mass), and the peaks, sun and signature are focus areas as the seal is: the
-    palette knife's budget goes to their outlines, not to the paper around them."""
-    flowers = _flowers(pen)
+    palette knife's budget goes to their outlines, not to the paper around them. No flowers:
+    a twig of them in front, in slabs of the knife, was a purple and a red smear, and took
+    the strokes the peaks' outlines need."""
     gradient(pen, 0, 0, w, h, hex_rgb("#f4ecd6"), hex_rgb("#e6dcc0"), 8)  # the paper
     pen.poly(
         around(
@@ -635,12 +641,6 @@ def _seal(pen: Pen, w: float, h: float) -> None:
         pen.rect(sx + sz * col, sy + sz * 0.14, sz * 0.08, sz * 0.3, carved)
         pen.rect(sx + sz * col, sy + sz * 0.26, sz * 0.26, sz * 0.08, carved)
     pen.focus(sx + sz / 2, sy + sz / 2, sz * 0.7, sz * 0.7, 2.5)
-    twig = [(w * 0.0, h * 0.1), (w * 0.1, h * 0.2), (w * 0.2, h * 0.12), (w * 0.3, h * 0.18)]
-    _branch(pen, twig, hex_rgb("#3a2a22"), 2.6)
-    for k, t in enumerate((0.25, 0.62, 0.98)):  # few and large: each reads at card size
-        icon, col = flowers[k % len(flowers)]
-        fx, fy = _on(twig, t)
-        _flower(pen, icon, fx, fy + 3, 9, col)
 
 
 def _garden(pen: Pen, w: float, h: float) -> None:
