@@ -156,19 +156,50 @@ def reference(draw: Callable[[Canvas], None], w: float, h: float) -> np.ndarray:
 # --------------------------------------------------------------------------- colour handling
 
 
-def shape_colour(c, manner: Manner, rng: random.Random) -> RGB:
-    """A stroke's paint: the reference colour pushed as the painter pushes it."""
-    r, g, b = (min(1.0, max(0.0, float(v))) for v in c)
-    hh, ll, ss = colorsys.rgb_to_hls(r, g, b)
+def _colours(c: np.ndarray, hue: np.ndarray, value: np.ndarray, manner: Manner) -> list[RGB]:
+    """The strokes' paint: each reference colour (a row) pushed as the painter pushes it
+    (saturation, contrast, its own hue and value jitter), in HLS as :mod:`colorsys` has it,
+    rounded to the hundredth a PDF keeps."""
+    r, g, b = np.clip(c.astype(np.float64), 0.0, 1.0).T
+    hh, ll, ss = _rgb_to_hls(r, g, b)
     if manner.hue_jitter:
-        hh = (hh + rng.uniform(-manner.hue_jitter, manner.hue_jitter)) % 1.0
-    ss = min(1.0, ss * manner.saturation)
+        hh = (hh + hue) % 1.0
+    ss = np.minimum(1.0, ss * manner.saturation)
     ll = 0.5 + (ll - 0.5) * manner.contrast
     if manner.value_jitter:
-        ll += rng.uniform(-manner.value_jitter, manner.value_jitter)
-    ll = min(1.0, max(0.0, ll))
-    r, g, b = colorsys.hls_to_rgb(hh, ll, ss)
-    return (round(r, 2), round(g, 2), round(b, 2))
+        ll = ll + value
+    ll = np.clip(ll, 0.0, 1.0)
+    rgb = np.stack(_hls_to_rgb(hh, ll, ss), axis=1).tolist()
+    return [(round(r, 2), round(g, 2), round(b, 2)) for r, g, b in rgb]
+
+
+def _rgb_to_hls(r: np.ndarray, g: np.ndarray, b: np.ndarray):
+    """:func:`colorsys.rgb_to_hls` over arrays, step for step."""
+    maxc, minc = np.maximum(np.maximum(r, g), b), np.minimum(np.minimum(r, g), b)
+    sumc, rangec = maxc + minc, maxc - minc
+    ll = sumc / 2.0
+    grey = minc == maxc
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ss = np.where(ll <= 0.5, rangec / sumc, rangec / (2.0 - maxc - minc))
+        rc, gc, bc = ((maxc - v) / rangec for v in (r, g, b))
+    hh = np.where(r == maxc, bc - gc, np.where(g == maxc, 2.0 + rc - bc, 4.0 + gc - rc))
+    hh = (hh / 6.0) % 1.0
+    return np.where(grey, 0.0, hh), ll, np.where(grey, 0.0, ss)
+
+
+def _hls_to_rgb(hh: np.ndarray, ll: np.ndarray, ss: np.ndarray):
+    """:func:`colorsys.hls_to_rgb` over arrays, step for step."""
+    m2 = np.where(ll <= 0.5, ll * (1.0 + ss), ll + ss - (ll * ss))
+    m1 = 2.0 * ll - m2
+
+    def v(hue: np.ndarray) -> np.ndarray:
+        hue = hue % 1.0
+        rising = m1 + (m2 - m1) * hue * 6.0
+        falling = m1 + (m2 - m1) * (colorsys.TWO_THIRD - hue) * 6.0
+        bands = [hue < colorsys.ONE_SIXTH, hue < 0.5, hue < colorsys.TWO_THIRD]
+        return np.where(ss == 0.0, ll, np.select(bands, [rising, m2, falling], m1))
+
+    return v(hh + colorsys.ONE_THIRD), v(hh), v(hh - colorsys.ONE_THIRD)
 
 
 def complementary(c: RGB, depth: float = 0.2) -> RGB:
@@ -294,100 +325,197 @@ def paint(ref: np.ndarray, manner: Manner, seed: int, focus: Focus = ()) -> list
         order = np.argsort(-mean[keep], kind="stable")[:budget]
         starts = list(zip(ys[keep][order].tolist(), xs[keep][order].tolist(), strict=True))
         rng.shuffle(starts)
-        alpha = manner.layer_alpha(layer)
-        draw = ImageDraw.Draw(canvas, "RGBA")
-        for y0, x0 in starts:
-            rest = None
-            if manner.rest_angle is not None:
-                a = manner.rest_angle + rng.uniform(-manner.rest_spread, manner.rest_spread)
-                rest = (math.cos(a), -math.sin(a))
-            pts = _trace(x0, y0, radius, manner, blurred, painted, dxa, dya, rest)
-            colour = shape_colour(blurred[y0, x0].tolist(), manner, rng)
-            jitter = 1 + rng.uniform(-manner.width_jitter, manner.width_jitter)
-            share = max(manner.width, 1.0) * 1.3 if layer == 0 else manner.width  # lay-in
-            width = round(2 * radius_pt * share * jitter, 1)
-            pt_pts = tuple((round(x / SCALE, 1), round(h_pt - y / SCALE, 1)) for x, y in pts)
-            strokes.append(Stroke.of(colour, width, pt_pts, alpha))
-            fill = (*(int(v * 255) for v in colour), int(alpha * 255))
-            _raster(draw, pts, width * SCALE, fill)
-            last = layer == len(manner.brushes) - 1  # impasto and accents: not the detail
-            if last and len(pt_pts) > 1 and rng.random() < manner.impasto:
-                strokes.append(_ridge(strokes[-1]))
-            if last and len(pt_pts) > 1 and rng.random() < manner.accents:
-                strokes.append(_accent(strokes[-1]))
+        last = layer == len(manner.brushes) - 1  # impasto and accents: not the detail
+        share = max(manner.width, 1.0) * 1.3 if layer == 0 else manner.width  # lay-in
+        brush = Brush(radius_pt, share, manner.layer_alpha(layer), last)
+        strokes.extend(_layer(starts, brush, manner, rng, (blurred, painted, dxa, dya), canvas))
     if manner.highlights:
         strokes.extend(_highlights(ref, manner, rng, ww / SCALE, h_pt))
     return strokes
 
 
-def _trace(x0: int, y0: int, radius: float, manner: Manner, ref, can, dxa, dya, rest=None):
-    """The control points of one stroke from (x0, y0), in reference pixels (Hertzmann's
-    makeSplineStroke): it ends where the painting already matches the reference
-    better than this stroke's colour would, or at the manner's longest."""
+@dataclass(frozen=True)
+class Brush:
+    """One layer's brush: its radius (pt), its width as a share of its diameter, its alpha,
+    and whether it is the manner's last (the one that lays impasto ridges and accents)."""
+
+    radius: float
+    share: float
+    alpha: float
+    last: bool
+
+
+#: what a layer's strokes read: the blurred reference, the painting as the layer found it,
+#: and the direction field (dx, dy arrays)
+Sight = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _layer(
+    starts: list[tuple[int, int]],
+    brush: Brush,
+    manner: Manner,
+    rng: random.Random,
+    sight: Sight,
+    canvas: Image.Image,
+) -> list[Stroke]:
+    """One layer's strokes from their starts, in painting order, painted into ``canvas``.
+
+    Every stroke of a layer reads the same reference and the painting as it stood when
+    the layer began, so the layer's strokes are traced, coloured and written as arrays,
+    together. Only the dice go one stroke after another, in the order a painter throws
+    them (where the picture is flat, its direction; its hue and value; its width; then
+    impasto and accent, for a stroke that moves): the strokes do not depend on how they
+    are computed, only on the seed.
+    """
+    if not starts:
+        return []
+    ref, can, dxa, dya = sight
     hh, ww = dxa.shape
-    colour = ref[y0, x0].tolist()
-    x, y = float(x0), float(y0)
-    pts = [(x, y)]
-    ldx = ldy = 0.0
-    fc = manner.curvature
-    step = radius * manner.step
-    tolerance = manner.tolerance**2
-    for i in range(1, manner.max_length):
-        ix, iy = int(x), int(y)
-        r = ref[iy, ix].tolist()
-        mine = (r[0] - colour[0]) ** 2 + (r[1] - colour[1]) ** 2 + (r[2] - colour[2]) ** 2
-        if mine > tolerance:
+    y0, x0 = (np.array(v, dtype=np.intp) for v in zip(*starts, strict=True))
+    step = brush.radius * SCALE * manner.step
+    fdx, fdy = dxa[y0, x0].astype(np.float64), dya[y0, x0].astype(np.float64)
+    flat = (fdx == 0.0) & (fdy == 0.0)
+    moves = (~flat & _inside(x0 + step * fdx, y0 + step * fdy, ww, hh)).tolist()
+    flat_list, x0_list, y0_list = flat.tolist(), x0.tolist(), y0.tolist()
+    rests: list[tuple[float, float]] = []
+    hues, values, jitters, ridges, accents = [], [], [], [], []
+    spread, hj, vj, wj = (
+        manner.rest_spread,
+        manner.hue_jitter,
+        manner.value_jitter,
+        manner.width_jitter,
+    )
+    long = manner.max_length > 1
+    for i in range(len(starts)):
+        moved = moves[i]
+        if manner.rest_angle is not None:
+            a = manner.rest_angle + rng.uniform(-spread, spread)
+            rx, ry = math.cos(a), -math.sin(a)
+            rests.append((rx, ry))
+            if flat_list[i]:  # its first step goes the rest way
+                moved = 0 <= x0_list[i] + step * rx < ww and 0 <= y0_list[i] + step * ry < hh
+        hues.append(rng.uniform(-hj, hj) if hj else 0.0)
+        values.append(rng.uniform(-vj, vj) if vj else 0.0)
+        jitters.append(1 + rng.uniform(-wj, wj))
+        thrown = brush.last and long and moved
+        ridges.append(thrown and rng.random() < manner.impasto)
+        accents.append(thrown and rng.random() < manner.accents)
+    rest = np.array(rests) if rests else None
+    xs, ys, lengths = _trace(x0, y0, rest, step, manner, ref, can, dxa, dya)
+    colours = _colours(ref[y0, x0], np.array(hues), np.array(values), manner)
+    h_pt = hh / SCALE
+    px, py = np.round(xs / SCALE, 1), np.round(h_pt - ys / SCALE, 1)
+    paths = bezier_paths(px, py, lengths)
+    widths = [round(2 * brush.radius * brush.share * j, 1) for j in jitters]
+    ridge = _beside(px, py, lengths, [i for i, r in enumerate(ridges) if r], widths, -0.22)
+    accent = _beside(px, py, lengths, [i for i, a in enumerate(accents) if a], widths, 0.45)
+    inks = np.trunc(np.array(colours) * 255).astype(np.intp).tolist()
+    draw = ImageDraw.Draw(canvas, "RGBA").draw  # Pillow's drawing core: no wrapper per call
+    a255 = int(brush.alpha * 255)
+    out: list[Stroke] = []
+    for i, k in enumerate(lengths.tolist()):
+        pts = tuple(zip(px[i, :k].tolist(), py[i, :k].tolist(), strict=True))
+        colour, width = colours[i], widths[i]
+        out.append(Stroke(colour, width, pts, brush.alpha, paths[i]))
+        pixels = list(zip(xs[i, :k].tolist(), ys[i, :k].tolist(), strict=True))
+        _raster(draw, pixels, width * SCALE, draw.draw_ink((*inks[i], a255)))
+        if i in ridge:  # the light catching thick paint's upper-left edge: paler, thin
+            light = tuple(round(min(1.0, v * 0.6 + 0.42), 2) for v in colour)
+            pts, path = ridge[i]
+            out.append(Stroke(light, round(max(0.3, width * 0.28), 1), pts, brush.alpha, path))  # type: ignore[arg-type]
+        if i in accent:  # a thin stroke of the complementary hue beside it
+            pts, path = accent[i]
+            out.append(
+                Stroke(complementary(colour), round(max(0.3, width * 0.3), 1), pts, 1.0, path)
+            )
+    return out
+
+
+def _beside(px, py, lengths, rows: list[int], widths: list[float], offset: float):
+    """The points and paths of copies of the strokes ``rows``, moved ``offset`` times their
+    width down and right (negative: up and left): {row: (points, path)}."""
+    if not rows:
+        return {}
+    off = offset * np.array([widths[i] for i in rows])[:, None]
+    bx, by = np.round(px[rows] + off, 1), np.round(py[rows] - off, 1)
+    kept = lengths[rows]
+    paths = bezier_paths(bx, by, kept)
+    return {
+        row: (tuple(zip(bx[j, :k].tolist(), by[j, :k].tolist(), strict=True)), paths[j])
+        for j, (row, k) in enumerate(zip(rows, kept.tolist(), strict=True))
+    }
+
+
+def _inside(x: np.ndarray, y: np.ndarray, ww: int, hh: int) -> np.ndarray:
+    return (x >= 0) & (x < ww) & (y >= 0) & (y < hh)
+
+
+def _trace(x0, y0, rest, step: float, manner: Manner, ref, can, dxa, dya):
+    """The control points of a layer's strokes (Hertzmann's makeSplineStroke), as
+    ``(xs, ys, lengths)`` in reference pixels, one row a stroke: each ends where the
+    painting already matches the reference better than its colour would, at an edge
+    (the reference far from its colour), at the box's rim, or at the manner's longest.
+    ``rest``: per stroke, the direction it sets off in where the picture is flat (None:
+    it stays a dab there)."""
+    hh, ww = dxa.shape
+    n, most = x0.size, max(1, manner.max_length)
+    xs, ys = np.zeros((n, most)), np.zeros((n, most))
+    x, y = x0.astype(np.float64), y0.astype(np.float64)
+    xs[:, 0], ys[:, 0] = x, y
+    lengths = np.ones(n, dtype=np.intp)
+    colour = ref[y0, x0].astype(np.float64)
+    ldx, ldy = np.zeros(n), np.zeros(n)
+    fc, tolerance = manner.curvature, manner.tolerance**2
+    live = np.arange(n)
+    for i in range(1, most):
+        if not live.size:
             break
+        ix, iy = x[live].astype(np.intp), y[live].astype(np.intp)
+        r = ref[iy, ix].astype(np.float64)
+        mine = _distance(r, colour[live])
+        stop = mine > tolerance
         if i > manner.min_length:
-            cv = can[iy, ix].tolist()
-            here = (r[0] - cv[0]) ** 2 + (r[1] - cv[1]) ** 2 + (r[2] - cv[2]) ** 2
-            if here < mine:
-                break
-        dx, dy = float(dxa[iy, ix]), float(dya[iy, ix])
-        if dx == 0.0 and dy == 0.0:
-            if i == 1:
-                if rest is None:
-                    break
-                dx, dy = rest
+            stop |= _distance(r, can[iy, ix].astype(np.float64)) < mine
+        dx, dy = dxa[iy, ix].astype(np.float64), dya[iy, ix].astype(np.float64)
+        flat = (dx == 0.0) & (dy == 0.0)
+        lx, ly = ldx[live], ldy[live]
+        if i == 1:
+            if rest is None:
+                stop |= flat
             else:
-                dx, dy = ldx, ldy
-        if ldx * dx + ldy * dy < 0:
-            dx, dy = -dx, -dy
+                dx, dy = np.where(flat, rest[live, 0], dx), np.where(flat, rest[live, 1], dy)
+        else:
+            dx, dy = np.where(flat, lx, dx), np.where(flat, ly, dy)
+        back = lx * dx + ly * dy < 0
+        dx, dy = np.where(back, -dx, dx), np.where(back, -dy, dy)
         if i > 1:
-            dx, dy = fc * dx + (1 - fc) * ldx, fc * dy + (1 - fc) * ldy
-            norm = math.hypot(dx, dy) or 1.0
+            dx, dy = fc * dx + (1 - fc) * lx, fc * dy + (1 - fc) * ly
+            norm = np.hypot(dx, dy)
+            norm[norm == 0.0] = 1.0
             dx, dy = dx / norm, dy / norm
-        x, y = x + step * dx, y + step * dy
-        if not (0 <= x < ww and 0 <= y < hh):
-            break
-        ldx, ldy = dx, dy
-        pts.append((x, y))
-    return pts
+        nx, ny = x[live] + step * dx, y[live] + step * dy
+        go = ~(stop | ~_inside(nx, ny, ww, hh))
+        live = live[go]
+        x[live], y[live], ldx[live], ldy[live] = nx[go], ny[go], dx[go], dy[go]
+        xs[live, i], ys[live, i] = nx[go], ny[go]
+        lengths[live] = i + 1
+    return xs, ys, lengths
 
 
-def _raster(draw: ImageDraw.ImageDraw, pts, width: float, fill) -> None:
+def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Squared RGB distance per row."""
+    d = a - b
+    return d[:, 0] ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2
+
+
+def _raster(draw, pts, width: float, ink) -> None:
     """The stroke into the working raster, round-capped, so the next layer sees it."""
     wpx = max(1, round(width))
     r = width / 2
     if len(pts) > 1:
-        draw.line(pts, fill=fill, width=wpx)
+        draw.draw_lines(pts, ink, wpx)
     for x, y in (pts[0], pts[-1]):
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
-
-
-def _ridge(stroke: Stroke) -> Stroke:
-    """The light catching a thick stroke's upper-left edge: a thin, paler line along it."""
-    off = stroke.width * 0.22
-    colour = tuple(round(min(1.0, v * 0.6 + 0.42), 2) for v in stroke.colour)
-    pts = tuple((round(x - off, 1), round(y + off, 1)) for x, y in stroke.points)
-    return Stroke.of(colour, round(max(0.3, stroke.width * 0.28), 1), pts, stroke.alpha)  # type: ignore[arg-type]
-
-
-def _accent(stroke: Stroke) -> Stroke:
-    """A thin stroke of the complementary hue alongside ``stroke``."""
-    off = stroke.width * 0.45
-    pts = tuple((round(x + off, 1), round(y - off, 1)) for x, y in stroke.points)
-    return Stroke.of(complementary(stroke.colour), round(max(0.3, stroke.width * 0.3), 1), pts)
+        draw.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
 
 
 def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt) -> list[Stroke]:
@@ -420,27 +548,50 @@ def _highlights(ref: np.ndarray, manner: Manner, rng: random.Random, w_pt, h_pt)
 
 
 def bezier_ops(points: tuple[tuple[float, float], ...]) -> str:
-    """PDF path operators for a smooth open curve through ``points`` (Catmull-Rom as Béziers).
+    """PDF path operators for a smooth open curve through ``points`` (see
+    :func:`bezier_paths`)."""
+    xs, ys = (np.array([[p[i] for p in points]]) for i in (0, 1))
+    return bezier_paths(xs, ys, np.array([len(points)]))[0]
+
+
+def bezier_paths(xs: np.ndarray, ys: np.ndarray, lengths: np.ndarray) -> list[str]:
+    """PDF path operators for smooth open curves (Catmull-Rom as Béziers) through the
+    first ``lengths[i]`` points of row ``i`` of ``xs``, ``ys`` (pt).
 
     In tenths of a point, as integers (the art is drawn under a 0.1 scale): short
-    operators, quick to write, and the picture keeps its 0.1 pt precision.
+    operators, quick to write, and the picture keeps its 0.1 pt precision. A curve of
+    more than four points keeps every other one (and its last): a smooth curve needs no
+    more, and the PDF is smaller. Curves of one length are worked out together.
     """
-    if len(points) > 4:  # a smooth curve needs no more than every other point (PDF size)
-        points = points[:-1:2] + points[-1:]
-    xs = [round(x * 10) for x, _ in points]
-    ys = [round(y * 10) for _, y in points]
-    n = len(xs)
+    out = [""] * len(lengths)
+    for n in np.unique(lengths).tolist():
+        rows = np.flatnonzero(lengths == n)
+        kept = [*range(0, n - 1, 2), n - 1] if n > 4 else list(range(n))
+        gx, gy = (np.rint(v[np.ix_(rows, kept)] * 10).astype(np.int64) for v in (xs, ys))
+        for i, ops in zip(rows.tolist(), _curves(gx, gy), strict=True):
+            out[i] = ops
+    return out
+
+
+def _curves(gx: np.ndarray, gy: np.ndarray) -> list[str]:
+    """The operators of curves through the points of each row (tenths of a point)."""
+    n = gx.shape[1]
     if n == 1:  # a dab: a zero-length line, round caps make it a dot
-        return f"{xs[0]} {ys[0]} m {xs[0] + 1} {ys[0]} l"
+        return [
+            f"{x} {y} m {x + 1} {y} l"
+            for x, y in zip(gx[:, 0].tolist(), gy[:, 0].tolist(), strict=True)
+        ]
     # the end points repeated: the tangent at an end runs to its neighbour
-    px, py = [xs[0], *xs, xs[-1]], [ys[0], *ys, ys[-1]]
-    parts = [f"{xs[0]} {ys[0]} m"]
+    px, py = (np.concatenate([v[:, :1], v, v[:, -1:]], axis=1) for v in (gx, gy))
+    columns = [gx[:, 0], gy[:, 0]]
     for i in range(1, n):
-        bx, by, cx, cy = px[i], py[i], px[i + 1], py[i + 1]
-        c1x, c1y = round(bx + (cx - px[i - 1]) / 6), round(by + (cy - py[i - 1]) / 6)
-        c2x, c2y = round(cx - (px[i + 2] - bx) / 6), round(cy - (py[i + 2] - by) / 6)
-        parts.append(f"{c1x} {c1y} {c2x} {c2y} {cx} {cy} c")
-    return " ".join(parts)
+        for p in (px, py):
+            columns.append(np.rint(p[:, i] + (p[:, i + 1] - p[:, i - 1]) / 6).astype(np.int64))
+        for p in (px, py):
+            columns.append(np.rint(p[:, i + 1] - (p[:, i + 2] - p[:, i]) / 6).astype(np.int64))
+        columns += [px[:, i + 1], py[:, i + 1]]
+    template = "%d %d m" + " %d %d %d %d %d %d c" * (n - 1)
+    return [template % tuple(row) for row in np.stack(columns, axis=1).tolist()]
 
 
 #: the scale the operators of :func:`stroke_ops` are drawn under (they count tenths of a point)
