@@ -171,7 +171,7 @@ def export_sheet(cards_root: Path, deck: str, out: Path, *, replace: bool = Fals
     ``replace``: ``out`` is the product's workbook in the card folder, and the
     TOML card files it now holds are removed (else the cards would be in two places).
     """
-    from cardpress.print.export import write_atomic
+    from cardpress.print.atomic import write_atomic
 
     if out.suffix not in SUFFIXES:
         raise SheetError(f"{out}: a workbook ends in .xlsx or .ods")
@@ -259,7 +259,7 @@ def import_sheet(
     the product's workbook in the card folder, which would otherwise hold the
     same cards as the new TOML files).
     """
-    from cardpress.print.export import write_atomic
+    from cardpress.print.atomic import write_atomic
 
     if book.suffix not in SUFFIXES:
         raise SheetError(f"{book}: a workbook ends in .xlsx or .ods")

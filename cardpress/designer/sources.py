@@ -175,7 +175,7 @@ def record_printed(cards_root: Path, snapshot: dict[str, Any], today: str | None
     """Write ``snapshot`` as ``[last_print]`` into ``cards/printed.toml``, keeping the rest."""
     import tomlkit
 
-    from cardpress.print.export import write_atomic
+    from cardpress.print.atomic import write_atomic
 
     path = printed_path(cards_root)
     text = path.read_text(encoding="utf-8") if path.is_file() else ""

@@ -48,7 +48,7 @@ from pathlib import Path
 from cardpress.catalogue.models import DECK_IDS
 from cardpress.games.registry import DECK_GAMES, GAMES
 from cardpress.paths import LOCALES, ROOT, TEMPLATES, cards_dir
-from cardpress.print.export import export_deck_images, export_pod_images, write_atomic
+from cardpress.print.atomic import write_atomic
 from cardpress.print.layout import PAPERS as PAPER_SIZES
 from cardpress.vocabulary import LANGS
 
@@ -144,10 +144,10 @@ def code_version() -> str:
 
 @cache
 def fonts_version() -> str:
-    from cardpress.print.fonts import register_fonts
+    from cardpress.print.fonts import font_files
 
     h = hashlib.sha256()
-    for role, path in sorted(register_fonts().items()):
+    for role, path in sorted(font_files().items()):
         st = Path(path).stat()
         h.update(f"{role}:{path}:{st.st_size}:{st.st_mtime_ns}".encode())
     return h.hexdigest()
@@ -335,6 +335,8 @@ def batches(order: list[Job]) -> list[list[Job]]:
 
 
 def _run(job: Job, opts: Options) -> list[str]:
+    from cardpress.print.export import export_deck_images, export_pod_images
+
     out = Path(opts.out)
     if job.kind in ("rules", "booklet"):
         from cardpress.print.booklet import render_booklet
@@ -405,6 +407,35 @@ def _warm(todo: list[Job], opts: Options) -> None:
             env.get_template(template_name(doc))
 
 
+def _start_painting(todo: list[Job], cat, opts: Options):
+    """Set off painting every picture the jobs print (:class:`~.art.painterly.Warming`).
+
+    The rule sheets picture the real cards, so a sheet of a game needs its deck's art.
+    Every picture is painted once, in one pool over the build's processes (shares
+    balanced over both decks), before the workers fork and inherit the strokes.
+    """
+    sheets = {j.deck for j in todo if j.kind in ("rules", "booklet")}
+    paintings = any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"])
+    proxies = any(j.deck == "eshi100" for j in todo) or "eshi100" in sheets
+    if not (paintings or proxies):
+        return None
+    from cardpress.print.art import card_pictures, painterly, proxy_pictures
+
+    pictures = card_pictures(cat.triptych.cards) if paintings else []
+    pictures += proxy_pictures(cat.eshi100) if proxies else []
+    return painterly.Warming(pictures, opts.jobs, Path(opts.out) / ART_CACHE)
+
+
+def _preload(todo: list[Job]) -> None:
+    """Import what the jobs draw with here, once, rather than in every worker."""
+    if any(j.kind in ("rules", "booklet") for j in todo):
+        import cardpress.print.booklet
+        import cardpress.print.rulesheet
+    if any(j.kind not in ("rules", "booklet") for j in todo):
+        import cardpress.print.export
+        import cardpress.print.sheets  # noqa: F401
+
+
 def read_manifest(out: Path) -> dict[str, str]:
     try:
         data = json.loads((out / MANIFEST).read_text())
@@ -419,12 +450,12 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
     Long because it is the build's one sequence (check, faces, decks, sheets, exports, print-
     shop files, manifest); each step's inputs are the previous steps' outputs.
     """
-    from cardpress.print.fonts import register_fonts
+    from cardpress.print.fonts import font_files, register_fonts
 
     started = time.perf_counter()
     _catalogue.cache_clear()
-    register_fonts()  # FontError before any work; forked workers inherit the fonts
-    cat = _catalogue()  # CatalogueError before any work; workers inherit it too
+    font_files()  # FontError before any work
+    cat = _catalogue()  # CatalogueError before any work; workers inherit it
     if opts.eshi100_csv is not None and "eshi100" in opts.decks:
         from cardpress.catalogue import load_eshi100_csv
 
@@ -442,19 +473,17 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
         else:
             todo.append(job)
     total = len(todo)
-    _warm(todo, opts)
-    # the rule sheets picture the real cards, so a sheet of a game needs its deck's art
-    sheets = {j.deck for j in todo if j.kind in ("rules", "booklet")}
-    paintings = any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"])
-    proxies = any(j.deck == "eshi100" for j in todo) or "eshi100" in sheets
-    if paintings or proxies:
-        from cardpress.print.art import card_pictures, painterly, proxy_pictures
-
-        pictures = card_pictures(cat.triptych.cards) if paintings else []
-        pictures += proxy_pictures(cat.eshi100) if proxies else []
-        # every picture painted once, in one pool over the build's processes (shares
-        # balanced over both decks), before the workers fork and inherit the strokes
-        painterly.warm(pictures, opts.jobs, out / ART_CACHE)
+    painting = _start_painting(todo, cat, opts)
+    try:
+        # while the pictures are painted: what every worker forked next inherits
+        register_fonts()
+        _preload(todo)
+        _warm(todo, opts)
+        if painting is not None:
+            painting.finish()
+    finally:
+        if painting is not None:
+            painting.cancel()
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

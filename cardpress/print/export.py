@@ -19,9 +19,7 @@ Outputs (under ``<out>/<lang>/``)::
 from __future__ import annotations
 
 import math
-import os
 import struct
-import tempfile
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,6 +28,7 @@ import imagecodecs
 import numpy as np
 from PIL import Image
 
+from cardpress.print.atomic import write_atomic
 from cardpress.print.faces import printed_cards
 from cardpress.print.layout import BLEED, SIZES, CardSize
 from cardpress.print.pdfium_lock import PDFIUM
@@ -235,26 +234,6 @@ def card_pngs(
     wanted = {c.id for c in kinds}
     pages = zip(printed, rasterise_pngs(pdf, dpi), strict=True)
     return {c.id: png for c, png in pages if c.id in wanted}
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder and os.replace: all or nothing."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def tts_grid(n: int) -> tuple[int, int]:

@@ -133,7 +133,7 @@ def problem_line(result, problem, _) -> str:
 
 
 def write_proofs(result, pdf: Path, folder: Path, pages: list[int], _) -> list[Path]:
-    from cardpress.print.export import write_atomic
+    from cardpress.print.atomic import write_atomic
     from cardpress.print.preflight_proof import annotate, png, render_cmyk, to_screen
 
     written = []

@@ -106,4 +106,3 @@ def test_the_chooser_says_how_many_play_as_the_games_specs_do():
     lo, hi = min(s.min_players for s in specs), max(s.max_players for s in specs)
     assert f"Each game is for {lo} to {hi} players" in load_rules(CHOOSE, "en").find("TR-H2").text
     assert f"どのゲームも{lo}〜{hi}人用" in load_rules(CHOOSE, "ja").find("TR-H2").text
-

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardpress.print import build as build_mod
+from cardpress.print.atomic import write_atomic
 from cardpress.print.build import MANIFEST, Options, build
 from cardpress.print.cli import build_command
-from cardpress.print.export import write_atomic
 
 SMALL = dict(
     langs=("en",),

@@ -143,27 +143,52 @@ def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) 
     instead (the same strokes, so the same PDF bytes), and what is painted now
     is kept there for the next.
     """
-    todo = sorted({p for p in pictures if p not in _painted})
-    folder = cache_dir / art_version() if cache_dir is not None else None
-    if folder is not None:
-        todo = [p for p in todo if not _load(folder, p)]
-    if jobs <= 1 or len(todo) < 4:
-        for p in todo:
-            strokes(*p)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+    Warming(pictures, jobs, cache_dir).finish()
 
-        shares = [todo[i::jobs] for i in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for share, painted in zip(shares, pool.map(_paint_all, shares), strict=True):
-                for p, (picture_strokes, runs) in zip(share, painted, strict=True):
-                    _painted[p] = picture_strokes
-                    _formatted[(p, None)] = tuple(_deflated(a, ops, raw) for a, ops, raw in runs)
-    if folder is not None and todo:
-        _keep(folder, todo)
-    for p in pictures:  # formatted and compressed once here, not again in every worker
-        for _, ops in _operators(*p, None):
-            ops.raw()
+
+class Warming:
+    """:func:`warm` begun: the painter processes set off at once, so this one can get on
+    with its own work (a build registers its fonts and compiles its templates meanwhile)
+    until :meth:`finish` takes the pictures in."""
+
+    def __init__(self, pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None):
+        self.pictures = pictures
+        todo = sorted({p for p in pictures if p not in _painted})
+        self.folder = cache_dir / art_version() if cache_dir is not None else None
+        if self.folder is not None:
+            todo = [p for p in todo if not _load(self.folder, p)]
+        self.todo = todo
+        self.pool = None
+        if jobs > 1 and len(todo) >= 4:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.shares = [todo[i::jobs] for i in range(jobs)]
+            self.pool = ProcessPoolExecutor(max_workers=jobs)
+            self.painting = [self.pool.submit(_paint_all, share) for share in self.shares]
+
+    def finish(self) -> None:
+        if self.pool is None:
+            for p in self.todo:
+                strokes(*p)
+        else:
+            try:
+                for share, future in zip(self.shares, self.painting, strict=True):
+                    for p, (picture_strokes, runs) in zip(share, future.result(), strict=True):
+                        _painted[p] = picture_strokes
+                        _formatted[(p, None)] = tuple(_deflated(*run) for run in runs)
+            finally:
+                self.cancel()
+        if self.folder is not None and self.todo:
+            _keep(self.folder, self.todo)
+        for p in self.pictures:  # formatted and compressed once here, not again in every worker
+            for _, ops in _operators(*p, None):
+                ops.raw()
+
+    def cancel(self) -> None:
+        """Stop waiting for the painters (the build failed before it needed them)."""
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
 
 
 # --------------------------------------------------------------------------- the stroke cache
