@@ -98,29 +98,18 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
             hex_rgb("#8e6a42"),
             0.2,
         )
-    # the eyes: soft warm shadow under the brow (she has no brows), the lids heavy, the brown
-    # irises small and turned a little to the viewer; dark pupils read as holes at card size
+    # the eyes (see _eye), and where the painter looks hardest: the whole face alike, the
+    # eyes more. Fine strokes glaze, so where more of them fall the paint comes lighter (a
+    # narrow focus band on the eyes, or one on the mouth, was painted as a pale bar); the
+    # features' marks are put down last by the detail brush, wherever they are still missing
     ey = fy + ry * 0.18
-    for side in (-1, 1):
-        ex = cx + side * rx * 0.42
-        pen.ellipse(ex, ey + ry * 0.05, rx * 0.3, ry * 0.11, hex_rgb("#c4966a"), 0.7)
-        pen.ellipse(ex, ey, rx * 0.2, ry * 0.05, hex_rgb("#d8b88e"))  # in shade
-        pen.ellipse(ex + rx * 0.03, ey - ry * 0.004, rx * 0.085, ry * 0.05, hex_rgb("#3e2818"))
-        pen.curve(
-            [
-                (ex - rx * 0.22, ey + ry * 0.01),
-                (ex - rx * 0.1, ey + ry * 0.06),
-                (ex + rx * 0.1, ey + ry * 0.06),
-                (ex + rx * 0.22, ey + ry * 0.02),
-            ],
-            hex_rgb("#8a623e"),
-            0.7,
-        )  # the upper lid
-    # where the painter looks hardest: the whole face alike, the eyes a little more. Fine
-    # strokes glaze, so where more of them fall the paint comes lighter: a narrow focus
-    # band on the eyes or the mouth was painted as a pale bar across the face
+    u = rx * 0.1
     pen.focus(cx, fy - ry * 0.1, rx * 0.8, ry * 0.8, 2.2)
     pen.focus(cx, ey, rx * 0.8, ry * 0.35, 2.5)
+    for side in (-1, 1):
+        ex = cx + side * rx * 0.42
+        _eye(pen, ex, ey, side, u)
+        pen.focus(ex, ey + u * 0.3, u * 3.2, u * 2.2, 3.5)
     # the nose: no lit ridge, only its shadow veiled in on the right and the nostrils' dark
     pen.poly(
         [
@@ -134,19 +123,9 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
     )
     pen.ellipse(cx - rx * 0.04, fy - ry * 0.17, rx * 0.1, ry * 0.04, hex_rgb("#ecc898"), 0.4)
     pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"), 0.7)
-    # the smile: hardly a line, its corners lost in shadow; the lower lip a touch of light
+    # the smile: hardly a line, its corners turned up into shadow; the lower lip a touch of light
     my = fy - ry * 0.45
-    pen.curve(
-        [
-            (cx - rx * 0.3, my + ry * 0.03),
-            (cx - rx * 0.12, my - ry * 0.015),
-            (cx + rx * 0.12, my - ry * 0.015),
-            (cx + rx * 0.32, my + ry * 0.04),
-        ],
-        hex_rgb("#6e4028"),
-        1.15,
-    )
-    pen.ellipse(cx, my - ry * 0.08, rx * 0.16, ry * 0.03, hex_rgb("#c4906a"))
+    _smile(pen, cx, my, u)
     pen.ellipse(cx, fy - ry * 0.72, rx * 0.3, ry * 0.1, hex_rgb("#e0b888"), 0.4)  # the chin
     # the parting of the hair: a high bare forehead, the hair drawn down both temples
     for side in (-1, 1):
@@ -191,15 +170,103 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         pen.c.rect(0, 0, w, h, stroke=1, fill=0)
 
 
+def _eye(pen: Pen, ex: float, ey: float, side: int, u: float) -> None:
+    """One of her eyes, ``u`` a tenth of the face's half-width: set in a soft shadowed
+    socket (she has no brows), deepest by the nose, the heavy upper lid lit above its
+    crease, the almond of the eye muted, not white, the brown iris tucked under the lid's
+    dark line with a darker pupil, the lower lid a faint shade. At card size an eye is a
+    few points wide: these are the values that make it read as one, and not as a hole."""
+    inner = ex - side * u * 2.6  # the corner by the nose
+    pen.ellipse(ex + side * u * 0.2, ey + u * 0.5, u * 3.4, u * 2.2, hex_rgb("#9e744a"), 0.4)
+    pen.ellipse(inner, ey + u * 0.4, u * 1.2, u * 1.6, hex_rgb("#7e5a38"), 0.4)
+    pen.ellipse(ex, ey + u * 1.6, u * 2.3, u * 0.6, hex_rgb("#d2a878"), 0.8)  # the lid
+    pen.curve(
+        [
+            (ex - u * 2.4, ey + u * 1.3),
+            (ex - u, ey + u * 2.5),
+            (ex + u, ey + u * 2.5),
+            (ex + u * 2.5, ey + u * 1.4),
+        ],
+        hex_rgb("#a27850"),
+        u * 0.3,
+    )  # its crease
+    pen.blob(
+        [
+            (ex - u * 2.2, ey),
+            (ex, ey + u * 1.1),
+            (ex + u * 2.2, ey + u * 0.15),
+            (ex, ey - u * 0.85),
+        ],
+        hex_rgb("#d4bc98"),
+    )
+    pen.ellipse(ex + u * 0.3, ey, u * 0.95, u * 0.95, hex_rgb("#4a2e1a"))  # the iris
+    pen.ellipse(ex + u * 0.3, ey, u * 0.45, u * 0.45, hex_rgb("#140b06"))  # the pupil
+    pen.curve(
+        [
+            (ex - u * 2.3, ey - u * 0.05),
+            (ex - u * 0.9, ey + u * 1.3),
+            (ex + u * 0.9, ey + u * 1.3),
+            (ex + u * 2.3, ey + u * 0.2),
+        ],
+        hex_rgb("#35200f"),
+        u * 0.55,
+    )  # the upper lid's edge, over the iris
+    pen.curve(
+        [
+            (ex - u * 1.9, ey - u * 0.35),
+            (ex - u * 0.6, ey - u * 1.1),
+            (ex + u * 0.8, ey - u * 1.1),
+            (ex + u * 2.1, ey - u * 0.15),
+        ],
+        hex_rgb("#9a6e46"),
+        u * 0.3,
+    )  # the lower lid
+
+
+def _smile(pen: Pen, cx: float, my: float, u: float) -> None:
+    """Her mouth: the lips' parting a thin line, nearly straight, whose corners turn up
+    into small shadows (the smile is in the corners, not the line), the upper lip in
+    shade above it and the lower lip caught by the light."""
+    pen.ellipse(cx, my + u * 0.55, u * 2.6, u * 0.5, hex_rgb("#a8764e"), 0.6)  # upper lip
+    pen.ellipse(cx, my - u * 0.9, u * 2.0, u * 0.55, hex_rgb("#c08862"))  # lower lip
+    for side in (-1, 1):  # the corners' shadows
+        pen.ellipse(cx + side * u * 3.3, my + u * 0.35, u * 1.0, u * 0.8, hex_rgb("#7a5030"), 0.55)
+    pen.curve(
+        [
+            (cx - u * 3.0, my + u * 0.2),
+            (cx - u * 1.2, my - u * 0.25),
+            (cx + u * 1.2, my - u * 0.25),
+            (cx + u * 3.1, my + u * 0.25),
+        ],
+        hex_rgb("#5e3420"),
+        u * 0.5,
+    )  # the parting
+    for side in (-1, 1):  # and where it turns up at each end
+        x0 = cx + side * u * 3.05
+        pen.curve(
+            [
+                (x0, my + u * 0.22),
+                (x0 + side * u * 0.4, my + u * 0.4),
+                (x0 + side * u * 0.75, my + u * 0.75),
+                (x0 + side * u * 0.9, my + u * 1.05),
+            ],
+            hex_rgb("#5e3420"),
+            u * 0.4,
+        )
+
+
 def brushwork(seed: int, hint: str = "") -> Manner:
     """Leonardo's sfumato: thin veils of glaze, no line, edges lost in smoke; the finest
     brushes glaze too (an opaque last layer put back the edges the veils had lost), over
-    a warm dark ground."""
+    a warm dark ground. The finest of all works in the face alone (``detail``): a 0.6 pt
+    layer over the whole picture had left her eyes and mouth as smudges, its strokes
+    spent on the landscape; in the face, 0.45 pt glazes put down the lids, the dark
+    pupils and the smile's corners, in the time that layer took."""
     return Manner(
-        brushes=(6.0, 3.0, 1.5, 0.6),
+        brushes=(6.0, 3.0, 1.5),
         threshold=0.08,
         tolerance=0.14,
-        budget=(200, 300, 360, 300),
+        budget=(200, 300, 380),
         min_length=2,
         max_length=8,
         curvature=0.3,
@@ -210,4 +277,6 @@ def brushwork(seed: int, hint: str = "") -> Manner:
         saturation=0.9,
         width_jitter=0.05,
         ground=(0.3, 0.2, 0.11),
+        detail=0.45,
+        detail_budget=240,
     )
