@@ -178,32 +178,45 @@ def _night_blossoms(pen: Pen, w: float, h: float) -> None:
 
 
 def _fence(pen: Pen, w: float, h: float) -> None:
-    """朝顔の垣根: a dark bamboo lattice fence between its posts and rails, hung with morning
-    glories and heart-shaped leaves, the summer sky through it."""
+    """朝顔の垣根: a dark bamboo lattice fence between its posts and rails, bound with
+    black cord where its canes cross, morning glories open in its diamonds and
+    heart-shaped leaves on its canes, the summer sky through it. Painted as a
+    watercolourist paints it, light first, then dark: the canes thin and far apart, so the
+    first broad washes, which see the picture blurred, lay in the sky and not a brown of
+    canes and sky mixed, and the smaller brushes then draw each cane dark along its length
+    over them (broad canes close together were washed into a brown mass, and glazes do
+    not paint light back over dark); the flowers sit in the openings, not on the canes."""
     icon, col = _flowers(pen)[0]
     gradient(pen, 0, 0, w, h, hex_rgb("#bcdaf0"), hex_rgb("#eef4ec"), 8)
-    pen.rect(0, 0, w, h * 0.12, hex_rgb("#8a9a5a"))  # the ground
-    bamboo = hex_rgb("#7a5222")
-    for k in range(-2, 7):  # the lattice: bamboo canes crossing on the diagonal
-        pen.dab(w * k / 4.5, h / 2, h * 1.5, 0.95, 4.6, bamboo)
-        pen.dab(w * k / 4.5, h / 2, h * 1.5, math.pi - 0.95, 4.6, bamboo)
-    for y in (h * 0.14, h * 0.86):  # the rails, the posts
-        pen.rect(0, y - 3, w, 6, hex_rgb("#5a3a18"))
+    pen.rect(0, 0, w, h * 0.1, hex_rgb("#8a9a5a"))  # the ground
+    bamboo, slope = hex_rgb("#4e3012"), 0.95
+    d = w / 3.5  # the canes' spacing
+    rise = math.tan(slope) * d / 2  # a diamond's half-height
+    for k in range(-2, 6):  # the lattice: bamboo canes crossing on the diagonal
+        pen.dab(d * k, h / 2, h * 1.5, slope, 3.6, bamboo)
+        pen.dab(d * k, h / 2, h * 1.5, math.pi - slope, 3.6, bamboo)
+    for y in (h * 0.11, h * 0.91):  # the rails, the posts
+        pen.rect(0, y - 2.5, w, 5, hex_rgb("#4a3014"))
     for x in (w * 0.05, w * 0.95):
-        pen.rect(x - 4, 0, 8, h * 0.94, hex_rgb("#4a3014"))
-    leaf = hex_rgb("#2e6a2a")
+        pen.rect(x - 3.5, 0, 7, h * 0.96, hex_rgb("#3e2810"))
+    # a diamond's corners and centres: (m d/2, h/2 + n rise), crossings where m + n is even
     rng = pen.rng
-    for _ in range(10):
-        x, y = w * rng.uniform(0.08, 0.92), h * rng.uniform(0.16, 0.84)
+    leaf, cord = hex_rgb("#2e6a2a"), hex_rgb("#1e140a")
+    for m in range(1, 7):
+        for n in (-1, 0, 1):
+            if (m + n) % 2 == 0:
+                pen.ellipse(m * d / 2, h / 2 + n * rise, 2.4, 2.4, cord)  # the binding
+    for m, n in ((3, -1), (2, 0), (5, 1), (6, 0)):  # leaves hung on the canes
+        x, y = m * d / 2 + rng.uniform(-2, 2), h / 2 + n * rise - 4
         pen.ellipse(x - 2.4, y, 4.4, 5, leaf)  # a heart: two lobes and a point
         pen.ellipse(x + 2.4, y, 4.4, 5, leaf)
         pen.poly([(x - 6.2, y - 1.8), (x + 6.2, y - 1.8), (x, y - 9)], leaf)
-    for j in range(3):
-        for i in range(4):
-            x = w * (0.14 + 0.24 * i + 0.1 * (j % 2)) + rng.uniform(-4, 4)
-            y = h * (0.26 + 0.25 * j) + rng.uniform(-4, 4)
-            _flower(pen, icon, x, y, 10, mix(col, (1, 1, 1), rng.uniform(0, 0.2)))
-            pen.focus(x, y, 11, 11, 2.5)
+    for m in range(1, 7):
+        for n in (-1, 0, 1):
+            if (m + n) % 2:
+                x, y = m * d / 2 + rng.uniform(-1.5, 1.5), h / 2 + n * rise + rng.uniform(-2, 2)
+                _flower(pen, icon, x, y, 9.5, mix(col, (1, 1, 1), rng.uniform(0, 0.2)))
+                pen.focus(x, y, 10, 10, 1.5)
 
 
 def _meadow(pen: Pen, w: float, h: float) -> None:
