@@ -67,6 +67,33 @@ def rasterise_pngs(pdf: bytes, dpi: int) -> list[bytes]:
     return _rasterise(pdf, encode)
 
 
+def rasterise_with_fits(
+    pdf: bytes, dpi: int, inset: float, sizes: Sequence[tuple[int, int]]
+) -> list[tuple[bytes, dict[tuple[int, int], Image.Image]]]:
+    """Every page as PNG bytes at ``dpi`` and, from the same pixels, less ``inset`` points
+    on each side, scaled down to each of ``sizes``: [(png, {size: image})].
+
+    One render a page serves the PNG export and the Tabletop Simulator cells: averaged
+    down from 300 dpi, a cell is as sharp as one drawn at its size, for a third of the
+    time a second render took.
+    """
+
+    def both(page) -> tuple[bytes, dict[tuple[int, int], Image.Image]]:
+        w, h = page.get_size()
+        scale = dpi / 72
+        bitmap = page.render(scale=scale, rev_byteorder=True)
+        try:
+            pixels = bitmap.to_numpy()
+            img = Image.fromarray(pixels)
+            box = (inset * scale, inset * scale, (w - inset) * scale, (h - inset) * scale)
+            fits = {size: img.resize(size, Image.Resampling.BOX, box=box) for size in sizes}
+            return encode_png(pixels, dpi), fits
+        finally:
+            bitmap.close()
+
+    return _rasterise(pdf, both)
+
+
 def rasterise_fitted(
     pdf: bytes, size: tuple[int, int], inset: float | tuple[float, float, float, float] = 0.0
 ) -> list[Image.Image]:
@@ -249,6 +276,12 @@ def tts_cell(n: int, size: CardSize) -> tuple[int, int]:
     return cw, round(cw * size.height / size.width)
 
 
+def tts_chunks(cards: Sequence[str]) -> list[Sequence[str]]:
+    """The cards of each TTS sheet (69 a sheet: the 70th slot is TTS's hidden card)."""
+    per = TTS_MAX_COLS * TTS_MAX_ROWS - 1
+    return [cards[start : start + per] for start in range(0, max(1, len(cards)), per)]
+
+
 def tts_sheets(
     cards: Sequence[str], size: CardSize, faces: Callable[[tuple[int, int]], dict[str, Image.Image]]
 ) -> list[bytes]:
@@ -256,10 +289,8 @@ def tts_sheets(
 
     ``faces(cell)`` gives every card type's face at that cell size.
     """
-    per = TTS_MAX_COLS * TTS_MAX_ROWS - 1
     out = []
-    for start in range(0, max(1, len(cards)), per):
-        chunk = cards[start : start + per]
+    for chunk in tts_chunks(cards):
         cols, rows = tts_grid(len(chunk))
         cw, ch = cell = tts_cell(len(chunk), size)
         drawn = {card_id: np.asarray(img) for card_id, img in faces(cell).items()}
@@ -302,26 +333,22 @@ def export_deck_images(
 
     name = deck.id if size == "poker" else f"{deck.id}-{size}"
     png_dir = out / lang / "png" / name
-    for card, png in zip(kinds, rasterise_pngs(pdf, dpi), strict=True):
+    copies = [c.id for c in printed_cards(deck, deck_cards(deck), Ctx(lang, base_url, cs))]
+    cells = sorted({tts_cell(len(chunk), cs) for chunk in tts_chunks(copies)})
+    faces: dict[tuple[int, int], dict[str, Image.Image]] = {cell: {} for cell in cells}
+    for card, (png, fits) in zip(kinds, rasterise_with_fits(pdf, dpi, BLEED, cells), strict=True):
         put(png_dir / f"{card.id}.png", png)
-    put(png_dir / "back.png", rasterise_pngs(back_pdf, dpi)[0])
-
-    cells: dict[tuple[int, int], dict[str, Image.Image]] = {}
-
-    def faces(cell: tuple[int, int]) -> dict[str, Image.Image]:
-        if cell not in cells:
-            imgs = rasterise_fitted(pdf, cell, BLEED)
-            cells[cell] = {card.id: img for card, img in zip(kinds, imgs, strict=True)}
-        return cells[cell]
+        for cell, img in fits.items():
+            faces[cell][card.id] = img
+    cw = TTS_MAX_WIDTH // TTS_MAX_COLS
+    back_cell = (cw, round(cw * cs.height / cs.width))
+    ((png, fits),) = rasterise_with_fits(back_pdf, dpi, BLEED, [back_cell])
+    put(png_dir / "back.png", png)
+    back = fits[back_cell]
 
     tts_dir = out / lang / "tts"
-    sheets = tts_sheets(
-        [c.id for c in printed_cards(deck, deck_cards(deck), Ctx(lang, base_url, cs))], cs, faces
-    )
-    for i, data in enumerate(sheets):
+    for i, data in enumerate(tts_sheets(copies, cs, faces.__getitem__)):
         put(tts_dir / (f"{name}-faces.png" if i == 0 else f"{name}-faces-{i + 1}.png"), data)
-    cw = TTS_MAX_WIDTH // TTS_MAX_COLS
-    back = rasterise_fitted(back_pdf, (cw, round(cw * cs.height / cs.width)), BLEED)[0]
     put(tts_dir / f"{name}-back.png", png_bytes(back))
     return written
 

@@ -40,3 +40,33 @@ def test_deck_images_and_tts_sheet(tmp_path):
     back = Image.open(tmp_path / "en" / "tts" / "eshi100-back.png")
     assert back.width == faces.width // cols
     assert all(p.exists() for p in written)
+
+
+def test_each_tts_cell_is_its_card_trimmed_to_the_cut(tmp_path):
+    """A Tabletop Simulator cell shows the card as cut (no bleed), the whole card: each cell
+    is its 300 dpi PNG less the bleed, scaled to the cell, and the QR code still reads."""
+    import numpy as np
+
+    from cardpress.print.layout import BLEED
+    from cardpress.print.sheets import deck_cards
+
+    cat = catalogue()
+    export_deck_images(cat.ultimatch, "ja", BASE, tmp_path, root=cat.root)
+    faces = Image.open(tmp_path / "ja" / "tts" / "ultimatch-faces.png").convert("RGB")
+    copies = [c.id for c in deck_cards(cat.ultimatch)]
+    cols, rows = tts_grid(len(copies))
+    cw, ch = faces.width // cols, faces.height // rows
+    cut = round(BLEED / 72 * 300)
+    for i in (0, len(copies) // 2, len(copies) - 1):
+        cell = faces.crop(
+            ((i % cols) * cw, (i // cols) * ch, (i % cols + 1) * cw, (i // cols + 1) * ch)
+        )
+        png = Image.open(tmp_path / "ja" / "png" / "ultimatch" / f"{copies[i]}.png").convert("RGB")
+        trimmed = png.crop((cut, cut, png.width - cut, png.height - cut)).resize((cw, ch))
+        shifted = png.resize((cw, ch))  # the bleed left in: everything a little off
+        here = np.abs(np.asarray(cell, float) - np.asarray(trimmed, float)).mean()
+        there = np.abs(np.asarray(cell, float) - np.asarray(shifted, float)).mean()
+        assert here < 4 and here < there / 2, (copies[i], here, there)
+        assert decode(cell) == [card_url(BASE, "ja", "ultimatch", copies[i])]
+    back = Image.open(tmp_path / "ja" / "tts" / "ultimatch-back.png").convert("RGB")
+    assert back.size == (cw, ch)
