@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
@@ -60,6 +61,7 @@ from cardpress.print.palette import (
 )
 from cardpress.print.qr import qr_flowable
 from cardpress.print.sheetstyles import sheet_styles
+from cardpress.print.split_table import SplitTable
 from cardpress.print.typography import (
     sheet_typography_markup,
     typographic,
@@ -352,7 +354,19 @@ class Typesetter(Renderer[list[Flowable]]):
             out.append(self.p(self.inline(t.caption), s.table_caption))
         out.append(table)
         out.append(Spacer(1, 5))
-        return [KeepTogether(out)] if len(t.rows) <= 12 and not inner else out
+        if inner:
+            return out
+        # kept together where it fits, else it goes on over the page, header repeated
+        return [SplitTable(out, heads, self.continued_caption(t))]
+
+    def continued_caption(self, t: m.Table) -> Callable[[], Flowable] | None:
+        """What makes the caption of a table's part on a further page: "… (continued)"."""
+        if not t.caption:
+            return None
+        label = self.doc.label("table-continued", "{caption} (continued)")
+        before, _, after = label.partition("{caption}")
+        markup = f"{escape(before)}{self.inline(t.caption)}{escape(after)}"
+        return lambda: self.p(markup, self.s.table_caption)
 
     def box(self, b: m.Box) -> Flowable:
         s = self.s
@@ -628,10 +642,15 @@ def _with_first_kept(head: list[Flowable], body: list[Flowable]) -> list[Flowabl
     first = next((i for i, f in enumerate(body) if not isinstance(f, Anchor)), None)
     for anchor in body[:first]:  # a rule ID's anchor would break keepWithNext's chain
         anchor.keepWithNext = 1
-    if first is None or type(body[first]) is not KeepTogether:
+    opening = None if first is None else body[first]
+    if type(opening) not in (KeepTogether, SplitTable):
         return head + body
     start = next(i for i, f in enumerate(head) if not isinstance(f, CondPageBreak))
-    kept = KeptHeading([*head[start:], *body[:first], *body[first]._content])
+    content = [*head[start:], *body[:first], *opening._content]
+    if isinstance(opening, SplitTable):  # the heading goes with the table's first part
+        kept: KeepTogether = KeptHeadingTable(content, opening.heads, opening.continued)
+    else:
+        kept = KeptHeading(content)
     return [*head[:start], kept, *body[first + 1 :]]
 
 
@@ -645,6 +664,11 @@ class KeptHeading(KeepTogether):
         sized = (f for f in self._content if not isinstance(f, Anchor))
         first = next(sized, None)
         return first.getSpaceBefore() if first is not None else 0
+
+
+class KeptHeadingTable(KeptHeading, SplitTable):
+    """A heading kept with the table that opens its section, which may go on over the
+    page once the heading, the caption and the table's first rows are set."""
 
 
 def _is_ruling(f: Flowable) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import re
 import subprocess
 
@@ -175,3 +176,44 @@ def test_cli_has_the_booklet_option() -> None:
 
     result = CliRunner().invoke(main, ["build", "--help"])
     assert "--booklet" in result.output
+
+
+#: how many pages tall the one long page is that measures a booklet's rules unbroken
+LONG_PAGE = 12
+
+
+def _rules_height(game: str, lang: str, paper: str, tmp_path) -> float:
+    """How many half pages a booklet's rules fill set on one long page, as if no page
+    ever broke: the least its pages could hold them in (a page break only loses room,
+    at the foot of a page a kept block or a row did not fit)."""
+    from cardpress.print.booklet import HALF
+    from cardpress.print.rulesheet import MARGIN_BOTTOM, MARGIN_TOP, render_pages
+
+    from .test_typesetting import page_fill
+
+    w, h = HALF[paper]
+    frame = h - MARGIN_TOP - MARGIN_BOTTOM
+    long = tmp_path / f"{game}-{lang}-{paper}-long.pdf"
+    long.write_bytes(
+        render_pages(
+            game, lang, (w, MARGIN_TOP + MARGIN_BOTTOM + LONG_PAGE * frame), BASE_URL, quantum=1
+        )
+    )
+    (fill,) = page_fill(long, tmp_path, lang)
+    assert fill < 0.95, f"{game} {lang} {paper}: the long page is too short to measure"
+    return fill * LONG_PAGE
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_booklet_takes_no_sheet_more_than_its_rules_need(
+    sheets: Sheets, game: str, lang: str, paper: str, tmp_path
+) -> None:
+    """A booklet is as many sheets as its rules fill, unbroken, rounded up to whole
+    pages and then to sheets of four: a table moved whole to the next page left
+    Gallery Rush's half-letter page 4 three fifths full and pushed the rules to a
+    ninth page, a third sheet of paper and three notes pages."""
+    need = math.ceil(math.ceil(_rules_height(game, lang, paper, tmp_path)) / 4)
+    pages = len(PdfReader(sheets.pdf(game, lang, BOOKLET + paper)).pages)
+    assert pages // 4 <= need, f"{game} {lang} {paper}: {pages} pages, {need} sheet(s) hold it"

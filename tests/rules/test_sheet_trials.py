@@ -36,7 +36,9 @@ def every_trial_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]
         ("gallery-rush", "ja", PAPERS["a4"], 2),  # two notes blocks to an even count
         ("eshi100", "en", PAPERS["letter"], 2),  # one notes block
         ("detective-eye", "en", PAPERS["a4"], 2),  # a tighter layout kept, then notes
-        ("gallery-rush", "en", HALF["letter"], 4),  # a booklet: three notes blocks
+        # four pages to a sheet: three notes blocks (its half-letter booklet needs none)
+        ("gallery-rush", "ja", PAPERS["letter"], 4),
+        ("detective-eye", "en", HALF["letter"], 4),  # a booklet: a notes page
     ],
 )
 def test_sheet_is_the_same_as_with_every_trial_drawn(
