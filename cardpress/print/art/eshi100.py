@@ -449,7 +449,11 @@ def _gallery(pen: Pen, w: float, h: float) -> None:
         pen.rect(x - 3, y - 3, w * fw + 6, h * fh + 6, hex_rgb("#b8902a"))
         pen.rect(x, y, w * fw, h * fh, hex_rgb(grounds[k]))
         icon, col = flowers[k % len(flowers)]
-        _flower(pen, icon, x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.32, col)
+        fx, fy, r = x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.32
+        _flower(pen, icon, fx, fy, r, col)
+        if k != 1:  # the middle picture's flower is behind the visitor's head
+            pen.ellipse(fx, fy, r * 0.2, r * 0.2, mix(col, (0.2, 0.05, 0.1), 0.55))  # its heart
+            pen.focus(fx, fy, r * 1.1, r * 1.1, 2.5)
     cx = w * 0.5  # the visitor, seen from behind, hands clasped at his back
     coat = hex_rgb("#2e2e3e")
     pen.blob(
