@@ -89,3 +89,22 @@ def test_a_table_too_short_to_part_moves_whole() -> None:
     st.canv = Canvas(io.BytesIO())
     st.wrap(WIDTH, 30)
     assert isinstance(st.split(WIDTH, 30)[0], BREAK)
+
+
+def test_a_heading_goes_with_the_first_part_of_the_table_opening_its_section() -> None:
+    """A section that opens with a table: its heading, the caption and the first rows
+    are set together before the break; in less room than that, all of it moves."""
+    from reportlab.platypus import CondPageBreak
+
+    from cardpress.print.rulesheet import Anchor, KeptHeadingTable, _with_first_kept
+
+    heading = Paragraph("Nominate", STYLE)
+    (kept,) = _with_first_kept([CondPageBreak(20), Anchor("GR-N"), heading], [_table()])[1:]
+    assert isinstance(kept, KeptHeadingTable) and kept.continued is not None
+    kept.canv = Canvas(io.BytesIO())
+    kept.wrap(WIDTH, 120)
+    parts = kept.split(WIDTH, 120)
+    assert parts[:2] == [kept._content[0], heading] and isinstance(parts[-2], BREAK)
+    assert all(f.getKeepWithNext() == 0 for f in parts[:3])
+    kept.wrap(WIDTH, _least())
+    assert isinstance(kept.split(WIDTH, _least())[0], BREAK)  # no room for the heading too
