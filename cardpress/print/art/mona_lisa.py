@@ -227,8 +227,9 @@ def _smile(pen: Pen, cx: float, my: float, u: float) -> None:
     """Her mouth: the lips' parting a thin line, nearly straight, whose corners turn up
     into small shadows (the smile is in the corners, not the line), the upper lip in
     shade above it and the lower lip caught by the light."""
+    pen.ellipse(cx, my + u * 1.6, u * 3.4, u * 1.3, hex_rgb("#b48658"), 0.5)  # half-shade
     pen.ellipse(cx, my + u * 0.55, u * 2.6, u * 0.5, hex_rgb("#a8764e"), 0.6)  # upper lip
-    pen.ellipse(cx, my - u * 0.9, u * 2.0, u * 0.55, hex_rgb("#c08862"))  # lower lip
+    pen.ellipse(cx, my - u * 0.9, u * 1.7, u * 0.5, hex_rgb("#b07650"))  # lower lip
     for side in (-1, 1):  # the corners' shadows
         pen.ellipse(cx + side * u * 3.3, my + u * 0.35, u * 1.0, u * 0.8, hex_rgb("#7a5030"), 0.55)
     pen.curve(
