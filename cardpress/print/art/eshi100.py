@@ -51,12 +51,14 @@ def _branch(pen: Pen, pts, col: RGB, width: float) -> None:
     pen.curve(pts, col, width)
 
 
-def _sprig(pen: Pen, pts, ts, r: float, width: float = 2.4, weight: float = 2.5) -> None:
-    """A twig (four Bézier points) with the card's flowers open at ``ts`` along it, taking
-    its flowers in turn. Few and large, each a focus area: a flower smaller than about
-    8 pt, or one the fine brushes reach only when the budget is left over, is painted as
-    a smear of its colour, not as petals."""
-    flowers = _flowers(pen)
+def _sprig(
+    pen: Pen, pts, ts, r: float, width: float = 2.4, weight: float = 2.5, flowers=None
+) -> None:
+    """A twig (four Bézier points) with flowers open at ``ts`` along it, taking the card's
+    flowers (or ``flowers``) in turn. Few and large, each a focus area: a flower smaller
+    than about 8 pt, or one the fine brushes reach only when the budget is left over, is
+    painted as a smear of its colour, not as petals."""
+    flowers = flowers or _flowers(pen)
     _branch(pen, pts, hex_rgb("#3a2a22"), width)
     for k, t in enumerate(ts):
         icon, col = flowers[k % len(flowers)]
@@ -519,18 +521,13 @@ def _screen(pen: Pen, w: float, h: float) -> None:
         pen.rect(x, 0, pw, h, hex_rgb("#e0bc5e" if k % 2 else "#cda448"))
         pen.ellipse(x + pw * 0.6, h * 0.8, pw * 0.5, 6, hex_rgb("#f0d27a"))  # gold clouds
         pen.rect(x, 0, 1.6, h, hex_rgb("#3a2a1a"))  # the fold
-        icon, col = flowers[k % len(flowers)]
         twig = [
-            (x + 4, h * 0.22),
-            (x + pw * 0.3, h * 0.46),
-            (x + pw * 0.6, h * 0.52),
-            (x + pw * 0.9, h * 0.68),
+            (x + 3, h * 0.24),
+            (x + pw * 0.3, h * 0.42),
+            (x + pw * 0.7, h * 0.36),
+            (x + pw * 0.62, h * 0.66),
         ]
-        _branch(pen, twig, hex_rgb("#4a3a2a"), 2.4)
-        for t in (0.3, 0.6, 0.9):
-            fx, fy = _on(twig, t)
-            _flower(pen, icon, fx, fy + 4, 7.5, col)
-            pen.focus(fx, fy + 4, 8, 8, 2.0)
+        _sprig(pen, twig, (0.45, 1.0), 10.5, 2.4, 4.0, [flowers[k % len(flowers)]])
     pen.poly(
         [(0, 0), (w, 0), (w, h * 0.16), (w * 0.7, h * 0.22), (w * 0.4, h * 0.14), (0, h * 0.24)],
         hex_rgb("#2e6a96"),
