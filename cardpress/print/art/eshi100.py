@@ -47,6 +47,14 @@ def _flower(pen: Pen, icon: str, x: float, y: float, r: float, col: RGB) -> None
     draw_flower(pen.c, icon, x, y, r, col, disc=False)
 
 
+def _bloom(pen: Pen, icon: str, x: float, y: float, r: float, col: RGB, weight: float) -> None:
+    """A flower as a painting keeps it: with a dark heart, and a focus area, so the fine
+    brushes reach its petals before the budget runs out."""
+    _flower(pen, icon, x, y, r, col)
+    pen.ellipse(x, y, r * 0.2, r * 0.2, mix(col, (0.2, 0.05, 0.1), 0.55))  # its heart
+    pen.focus(x, y, r * 1.1, r * 1.1, weight)
+
+
 def _branch(pen: Pen, pts, col: RGB, width: float) -> None:
     pen.curve(pts, col, width)
 
@@ -62,10 +70,7 @@ def _sprig(
     _branch(pen, pts, hex_rgb("#3a2a22"), width)
     for k, t in enumerate(ts):
         icon, col = flowers[k % len(flowers)]
-        x, y = _on(pts, t)
-        _flower(pen, icon, x, y, r, col)
-        pen.ellipse(x, y, r * 0.2, r * 0.2, mix(col, (0.2, 0.05, 0.1), 0.55))  # its heart
-        pen.focus(x, y, r * 1.1, r * 1.1, weight)
+        _bloom(pen, icon, *_on(pts, t), r, col, weight)
 
 
 # --------------------------------------------------------------------------- scenes
@@ -452,10 +457,10 @@ def _gallery(pen: Pen, w: float, h: float) -> None:
         pen.rect(x, y, w * fw, h * fh, hex_rgb(grounds[k]))
         icon, col = flowers[k % len(flowers)]
         fx, fy, r = x + w * fw / 2, y + h * fh / 2, min(w * fw, h * fh) * 0.32
-        _flower(pen, icon, fx, fy, r, col)
-        if k != 1:  # the middle picture's flower is behind the visitor's head
-            pen.ellipse(fx, fy, r * 0.2, r * 0.2, mix(col, (0.2, 0.05, 0.1), 0.55))  # its heart
-            pen.focus(fx, fy, r * 1.1, r * 1.1, 2.5)
+        if k == 1:  # the middle picture's flower is behind the visitor's head
+            _flower(pen, icon, fx, fy, r, col)
+        else:
+            _bloom(pen, icon, fx, fy, r, col, 2.5)
     cx = w * 0.5  # the visitor, seen from behind, hands clasped at his back
     coat = hex_rgb("#2e2e3e")
     pen.blob(
