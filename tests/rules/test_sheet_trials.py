@@ -5,6 +5,7 @@ added one at a time."""
 from __future__ import annotations
 
 import io
+import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -65,3 +66,20 @@ def test_sheet_is_the_same_as_with_every_trial_drawn(
     assert drawn_fast < len(slow_builds)
     assert sum(1 for _, notes in quick if notes) == 1
     assert any(dry for dry, _ in quick)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_table_split_over_a_page_comes_out_as_when_every_trial_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Gallery Rush's half-letter booklet sets "What a nomination brings" over pages 4
+    and 5: a dry trial parts it where the drawn sheet does."""
+    fast = rulesheet.render_pages("gallery-rush", lang, HALF["letter"], BASE, 4)
+    with monkeypatch.context() as m:
+        every_trial_drawn(m)
+        slow = rulesheet.render_pages("gallery-rush", lang, HALF["letter"], BASE, 4)
+    assert fast == slow
+    text = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-", "-"], input=fast, capture_output=True, check=True
+    ).stdout.decode()
+    assert ("（続き）" if lang == "ja" else "(continued)") in text, "the table was not split"
