@@ -29,24 +29,44 @@ _PARSED: dict[Hashable, tuple[str, list[Any]]] = {}
 _STYLE_KEYS: WeakKeyDictionary[Any, tuple[dict[str, Any], Hashable]] = WeakKeyDictionary()
 
 _PLAIN = (str, int, float, bool, bytes, type(None))
+_EXACT = frozenset(_PLAIN)
 
 
-def value_key(v: Any) -> Hashable:
-    """``v`` as a hashable value that equals another's only when their contents do."""
+def value_key(v: Any, seen: dict[int, Hashable] | None = None) -> Hashable:
+    """``v`` as a hashable value that equals another's only when their contents do.
+
+    Made for every paragraph of every trial layout, so quick: exact types first, and
+    an object met twice in one key (a colour every fragment shares) is read once
+    (``seen``, by identity, safe within the one call that holds both references). A
+    dict's entries keep their order: two dicts equal in another order get two keys,
+    which costs a second break of the lines, never a wrong one.
+    """
+    t = type(v)
+    if t in _EXACT:
+        return (t, v)
+    if t is list or t is tuple:
+        return (t, tuple([value_key(x, seen) for x in v]))
+    if t is dict:
+        return (dict, tuple([(k, value_key(x, seen)) for k, x in v.items()]))
     if isinstance(v, _PLAIN):
-        return (type(v).__name__, v)
+        return (t, v)
     if isinstance(v, list | tuple):
-        return (type(v).__name__, tuple(value_key(x) for x in v))
+        return (t, tuple([value_key(x, seen) for x in v]))
     if isinstance(v, dict):
-        return ("dict", tuple(sorted((str(k), value_key(x)) for k, x in v.items())))
-    if hasattr(v, "__dict__"):
-        return (type(v).__qualname__, value_key(vars(v)))
-    return (type(v).__qualname__, repr(v))
+        return (t, tuple([(k, value_key(x, seen)) for k, x in v.items()]))
+    if seen is not None and (known := seen.get(id(v))) is not None:
+        return known
+    attrs = getattr(v, "__dict__", None)
+    key = (t, repr(v)) if attrs is None else (t, value_key(attrs, seen))
+    if seen is not None:
+        seen[id(v)] = key
+    return key
 
 
 def frags_key(frags: Iterable[Any]) -> Hashable:
     """The fragments' contents: text, face, size, colour, links, everything set on them."""
-    return tuple(value_key(f) for f in frags)
+    seen: dict[int, Hashable] = {}
+    return tuple([value_key(f, seen) for f in frags])
 
 
 def style_key(style: Any) -> Hashable:

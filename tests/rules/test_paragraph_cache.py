@@ -147,3 +147,31 @@ def test_markup_differing_in_one_span_is_parsed_afresh():
     plain = BookParagraph(EN, style)
     assert len(bold.frags) > len(plain.frags)
     assert [f.text for f in plain.frags] == [EN]
+
+
+def test_a_key_tells_apart_exactly_what_differs():
+    """Equal contents give equal keys, whatever the objects; a value of another type, a
+    colour a shade off, a fragment of other text give another key, also where one
+    object is met twice in a key (read once)."""
+    from reportlab.lib.abag import ABag
+
+    def frag(text: str, colour: Color) -> ABag:
+        return ABag(text=text, fontName="F", fontSize=9, textColor=colour, rise=0)
+
+    red = Color(1, 0, 0)
+    key = paragraph_cache.frags_key
+    assert key([frag("a", red), frag("b", red)]) == key(
+        [frag("a", Color(1, 0, 0))] * 1 + [frag("b", Color(1, 0, 0))]
+    )
+    assert key([frag("a", red), frag("b", red)]) != key(
+        [frag("a", red), frag("b", Color(1, 0, 0.01))]
+    )
+    assert key([frag("a", red), frag("b", red)]) != key([frag("a", red), frag("c", red)])
+    assert (
+        paragraph_cache.value_key(1)
+        != paragraph_cache.value_key(1.0)
+        != paragraph_cache.value_key(True)
+    )
+    assert paragraph_cache.value_key([1, (2, "x")]) != paragraph_cache.value_key((1, (2, "x")))
+    assert paragraph_cache.value_key({"a": [1]}) == paragraph_cache.value_key({"a": [1]})
+    assert paragraph_cache.value_key({"a": [1]}) != paragraph_cache.value_key({"a": [2]})

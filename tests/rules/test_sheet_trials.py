@@ -83,3 +83,22 @@ def test_a_table_split_over_a_page_comes_out_as_when_every_trial_is_drawn(
         ["pdftotext", "-enc", "UTF-8", "-", "-"], input=fast, capture_output=True, check=True
     ).stdout.decode()
     assert ("（続き）" if lang == "ja" else "(continued)") in text, "the table was not split"
+
+
+def test_a_sheet_frame_copies_as_deepcopy_would():
+    """platypus measures kept-together groups in a copy of the frame: the quick copy has
+    every field of the frame, and its background list is its own."""
+    import copy
+
+    from reportlab.lib.colors import red
+
+    from cardpress.print.rulesheet import SheetFrame
+
+    frame = SheetFrame(10, 20, 300, 400, id="body")
+    frame._frameBGs = [(0, 0, 0, red)]  # as the document gives it its backgrounds
+    twin = copy.deepcopy(frame)
+    assert type(twin) is SheetFrame and twin is not frame
+    assert vars(twin).keys() == vars(frame).keys()
+    assert all(vars(twin)[k] == v for k, v in vars(frame).items())
+    twin._frameBGs.append("more")
+    assert len(frame._frameBGs) == 1
