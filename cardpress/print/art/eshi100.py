@@ -780,21 +780,30 @@ STYLES: tuple[tuple[str, Manner], ...] = (
         ),
     ),
     (
-        "pastel",  # chalky hatching on toned paper, one slant
+        # soft chalk on mid-toned paper: the broad side of the stick laid in no wider than
+        # a blossom's petal (a 7.8 pt lay-in smeared the flowers into pink smudges, and
+        # hatching at one slant could not draw their rims), then the tip hatching at one
+        # slant where the picture is flat and along the edges where it is not; the paper
+        # shows between the strokes, grey-tan so that it sits with dark baize and pale sky
+        "pastel",
         Manner(
-            brushes=(3.0, 1.3, 0.8),
-            threshold=0.12,
-            min_length=3,
-            max_length=4,
+            brushes=(2.2, 1.3, 0.75),
+            threshold=0.1,
+            min_length=2,
+            max_length=6,
             curvature=0.0,
-            hatch=1.1,
+            grid=1.5,
+            step=0.8,
+            tolerance=0.25,
+            rest_angle=1.1,
+            rest_spread=0.12,
             saturation=0.9,
-            contrast=0.85,
+            contrast=0.9,
             value_jitter=0.08,
-            width=0.45,
+            width=0.6,
             width_jitter=0.3,
-            ground=hex_rgb("#d8cdb8"),
-            budget=(300, 320, 320),
+            ground=hex_rgb("#bcb19c"),
+            budget=(230, 320, 270),
         ),
     ),
     (
