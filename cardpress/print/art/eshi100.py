@@ -245,7 +245,10 @@ def _meadow(pen: Pen, w: float, h: float) -> None:
 
 
 def _herald(pen: Pen, w: float, h: float) -> None:
-    """春告げ: a bush warbler perched on a blossoming branch, plum and cherry side by side."""
+    """春告げ: a bush warbler perched on a blossoming branch, plum and cherry side by side.
+    Five large blossoms with dark hearts, each in focus (eight small ones were chalked as
+    pink smudges), and the bird rimmed in dark olive with a bold eye, so the pastel's edge
+    strokes find its outline against the pale sky."""
     flowers = _flowers(pen)
     gradient(pen, 0, 0, w, h, hex_rgb("#eef2e2"), hex_rgb("#faf6ec"), 8)
     bark = hex_rgb("#3a281a")
@@ -254,17 +257,17 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     twig = [(w * 0.72, h * 0.38), (w * 0.76, h * 0.2), (w * 0.84, h * 0.14), (w * 0.92, h * 0.1)]
     _branch(pen, twig, bark, 3)
     rng = pen.rng
-    for k, t in enumerate((0.06, 0.18, 0.3, 0.74, 0.86, 0.96)):
+    for k, t in enumerate((0.1, 0.28, 0.78, 0.94)):
         icon, col = flowers[k % len(flowers)]
         x, y = _on(main, t)
-        _flower(pen, icon, x + rng.uniform(-2, 2), y + rng.uniform(2, 7), 9, col)
-    for k, t in enumerate((0.6, 1.0)):
-        icon, col = flowers[(k + 1) % len(flowers)]
-        _flower(pen, icon, *_on(twig, t), 8, col)
+        _bloom(pen, icon, x + rng.uniform(-2, 2), y + rng.uniform(2, 7), 11.5, col, 3.0)
+    icon, col = flowers[1 % len(flowers)]
+    _bloom(pen, icon, *_on(twig, 1.0), 10, col, 3.0)
     bx, by = _on(main, 0.47)  # the uguisu, olive green, perched on the branch facing right
     by += 16
     olive, dark = hex_rgb("#66681c"), hex_rgb("#2e2e0c")
     pen.poly([(bx - 18, by + 2), (bx - 42, by - 10), (bx - 38, by + 4)], dark)  # the tail
+    pen.ellipse(bx, by, 24.5, 15.5, dark)  # a dark rim: the chalk's edges follow it
     pen.ellipse(bx, by, 23, 14, olive)
     pen.ellipse(bx + 3, by - 6, 15, 6.5, hex_rgb("#e0d896"))  # its pale breast
     pen.blob(
@@ -272,13 +275,15 @@ def _herald(pen: Pen, w: float, h: float) -> None:
         hex_rgb("#4a4a14"),
     )  # the folded wing
     hx, hy = bx + 19, by + 9  # the head, the beak, the eye and its pale brow
+    pen.ellipse(hx, hy, 11.5, 11, dark)
     pen.ellipse(hx, hy, 10, 9.5, hex_rgb("#76781e"))
     pen.poly([(hx + 8, hy + 1.5), (hx + 17, hy - 0.5), (hx + 8, hy - 2.5)], hex_rgb("#1e1a0e"))
-    pen.ellipse(hx + 3, hy + 1, 2.2, 2.2, hex_rgb("#0e0e0a"))
+    pen.ellipse(hx + 3, hy + 1, 2.8, 2.8, hex_rgb("#0e0e0a"))
     pen.ellipse(hx + 2, hy + 4.4, 5.4, 1.3, hex_rgb("#f4efd0"))
     for dx in (-5, 5):  # its feet on the branch
         pen.rect(bx + dx, by - 16, 1.6, 5, dark)
-    pen.focus(bx + 6, by + 2, 30, 17, 3.5)
+    pen.focus(bx + 6, by + 2, 30, 17, 2.2)
+    pen.focus(hx + 4, hy, 9, 7, 3.5)  # its eye and beak
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
