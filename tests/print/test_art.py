@@ -455,3 +455,33 @@ def test_neighbouring_proxies_are_painted_in_different_styles():
     stats = [_stats(_strokes_drawn(_proxy_ops(deck, card))) for card in deck.types]
     for a, b in itertools.pairwise(stats):
         assert any(abs(a[k] - b[k]) > 0.33 * max(a[k], b[k]) for k in a), (a, b)
+
+
+def test_painters_keep_the_strokes_and_send_back_only_the_operators(tmp_path: Path, monkeypatch):
+    """Painting over two processes with a cache folder: the strokes stay in the folder (a
+    build prints operators), and are read from there, not painted, when asked for."""
+    from cardpress.print.art import painterly
+
+    t = catalogue().triptych
+    keys = [painterly_key(c) for c in t.cards if str(c.kind) == "painting"][4:8]
+    before = {k: painterly._painted.pop(k) for k in keys if k in painterly._painted}
+    formatted = {
+        k: painterly._formatted.pop((k, None)) for k in keys if (k, None) in painterly._formatted
+    }
+    try:
+        painterly.warm(keys, jobs=2, cache_dir=tmp_path)
+        assert not any(k in painterly._painted for k in keys)
+        assert len(list(tmp_path.rglob("*.strokes"))) == len(keys)
+
+        def no_painting(picture):
+            raise AssertionError(f"painted again: {picture}")
+
+        monkeypatch.setattr(painterly, "_paint", no_painting)
+        for k in keys:
+            sent = [str(ops) for _, ops in painterly._formatted[(k, None)]]
+            assert sent == [str(ops) for _, ops in painterly._write_operators(*k, None)]
+    finally:
+        for k in keys:
+            painterly._kept.pop(k, None)
+        painterly._painted.update(before)
+        painterly._formatted.update({(k, None): v for k, v in formatted.items()})

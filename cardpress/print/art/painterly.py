@@ -87,6 +87,8 @@ CANVAS = (150.0, 116.0)
 Picture = tuple[str, str, bool, str]
 
 _painted: dict[Picture, tuple[Stroke, ...]] = {}
+#: pictures a painter process kept in a cache folder, read from there when first asked for
+_kept: dict[Picture, Path] = {}
 
 
 def strokes(
@@ -94,7 +96,7 @@ def strokes(
 ) -> tuple[Stroke, ...]:
     """The strokes of one picture in the canonical box (painted once per process)."""
     key = (styles_key, seed_key, dull, hint)
-    if key not in _painted:
+    if key not in _painted and not (key in _kept and _load(_kept[key], key)):
         _painted[key] = _paint(key)
     return _painted[key]
 
@@ -126,12 +128,17 @@ def _paint(picture: Picture) -> tuple[Stroke, ...]:
 Painted = tuple[tuple[Stroke, ...], tuple[tuple[float, str, bytes], ...]]
 
 
-def _paint_all(pictures: list[Picture]) -> list[Painted]:
+def _paint_all(pictures: list[Picture], folder: Path | None = None) -> list[Painted]:
+    """Paint in a painter process. Given the cache ``folder``, the strokes are kept there
+    and only the operators go back (a build prints those; strokes are read again only
+    for another colour space), else both go back."""
     out = []
     for p in pictures:
         _painted[p] = _paint(p)
-        runs = _operators(*p, None)
-        out.append((_painted[p], tuple((alpha, str(ops), ops.raw()) for alpha, ops in runs)))
+        runs = tuple((alpha, str(ops), ops.raw()) for alpha, ops in _operators(*p, None))
+        out.append(((), runs) if folder is not None else (_painted[p], runs))
+    if folder is not None:
+        _keep(folder, pictures)
     return out
 
 
@@ -157,6 +164,7 @@ class Warming:
         self.folder = cache_dir / art_version() if cache_dir is not None else None
         if self.folder is not None:
             todo = [p for p in todo if not _load(self.folder, p)]
+            _prune(self.folder)
         self.todo = todo
         self.pool = None
         if jobs > 1 and len(todo) >= 4:
@@ -164,22 +172,27 @@ class Warming:
 
             self.shares = [todo[i::jobs] for i in range(jobs)]
             self.pool = ProcessPoolExecutor(max_workers=jobs)
-            self.painting = [self.pool.submit(_paint_all, share) for share in self.shares]
+            self.painting = [
+                self.pool.submit(_paint_all, share, self.folder) for share in self.shares
+            ]
 
     def finish(self) -> None:
         if self.pool is None:
             for p in self.todo:
                 strokes(*p)
+            if self.folder is not None and self.todo:
+                _keep(self.folder, self.todo)
         else:
             try:
                 for share, future in zip(self.shares, self.painting, strict=True):
                     for p, (picture_strokes, runs) in zip(share, future.result(), strict=True):
-                        _painted[p] = picture_strokes
+                        if self.folder is None:
+                            _painted[p] = picture_strokes
+                        else:
+                            _kept[p] = self.folder
                         _formatted[(p, None)] = tuple(_deflated(*run) for run in runs)
             finally:
                 self.cancel()
-        if self.folder is not None and self.todo:
-            _keep(self.folder, self.todo)
         for p in self.pictures:  # formatted and compressed once here, not again in every worker
             for _, ops in _operators(*p, None):
                 ops.raw()
@@ -224,15 +237,22 @@ def _load(folder: Path, picture: Picture) -> bool:
     return True
 
 
-def _keep(folder: Path, pictures: list[Picture]) -> None:
-    """Write the pictures' strokes (atomically), and drop what older art code left."""
+def _prune(folder: Path) -> None:
+    """Drop what older art code kept beside ``folder`` (before painters write into it)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         for old in folder.parent.iterdir():
             if old.is_dir() and old.name != folder.name:
                 for f in old.iterdir():
                     f.unlink()
                 old.rmdir()
+    except OSError:
+        return
+
+
+def _keep(folder: Path, pictures: list[Picture]) -> None:
+    """Write the pictures' strokes, each atomically."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
         for picture in pictures:
             rows = tuple((s.colour, s.width, s.points, s.alpha, s.path) for s in _painted[picture])
             target = _cache_file(folder, picture)
