@@ -110,19 +110,24 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
         ex = cx + side * rx * 0.42
         _eye(pen, ex, ey, side, u)
         pen.focus(ex, ey + u * 0.3, u * 3.2, u * 2.2, 3.5)
-    # the nose: no lit ridge, only its shadow veiled in on the right and the nostrils' dark
+    # the nose: no lit ridge (strokes ran down one, a pale stripe from brow to mouth), but
+    # its form in soft shade: the shadowed right flank veiled in from the inner eye corner,
+    # a half-shade under the tip, the two nostrils' dark wings either side of a lit tip
     pen.poly(
         [
-            (cx + rx * 0.02, ey - ry * 0.02),
-            (cx - rx * 0.02, fy - ry * 0.2),
-            (cx + rx * 0.18, fy - ry * 0.24),
-            (cx + rx * 0.14, ey - ry * 0.02),
+            (cx + rx * 0.04, ey - ry * 0.02),
+            (cx + rx * 0.0, fy - ry * 0.18),
+            (cx + rx * 0.2, fy - ry * 0.22),
+            (cx + rx * 0.16, ey - ry * 0.02),
         ],
-        hex_rgb("#a87c50"),
-        0.4,
+        hex_rgb("#9c7048"),
+        0.5,
     )
-    pen.ellipse(cx - rx * 0.04, fy - ry * 0.17, rx * 0.1, ry * 0.04, hex_rgb("#ecc898"), 0.4)
-    pen.ellipse(cx + rx * 0.02, fy - ry * 0.26, rx * 0.16, ry * 0.04, hex_rgb("#8a6038"), 0.7)
+    pen.ellipse(cx + rx * 0.04, fy - ry * 0.29, rx * 0.24, ry * 0.05, hex_rgb("#a47a50"), 0.5)
+    pen.ellipse(cx - rx * 0.02, fy - ry * 0.19, rx * 0.09, ry * 0.045, hex_rgb("#eccc9c"), 0.5)
+    for side, dark in ((-1, "#8a6040"), (1, "#6e4a2c")):  # the nostrils
+        nx = cx + side * rx * 0.11
+        pen.ellipse(nx, fy - ry * 0.245, rx * 0.06, ry * 0.03, hex_rgb(dark), 0.7)
     # the smile: hardly a line, its corners turned up into shadow; the lower lip a touch of light
     my = fy - ry * 0.45
     _smile(pen, cx, my, u)
@@ -172,55 +177,48 @@ def mona_lisa(pen: Pen, w: float, h: float) -> None:
 
 def _eye(pen: Pen, ex: float, ey: float, side: int, u: float) -> None:
     """One of her eyes, ``u`` a tenth of the face's half-width: set in a soft shadowed
-    socket (she has no brows), deepest by the nose, the heavy upper lid lit above its
-    crease, the almond of the eye muted, not white, the brown iris tucked under the lid's
-    dark line with a darker pupil, the lower lid a faint shade. At card size an eye is a
-    few points wide: these are the values that make it read as one, and not as a hole."""
+    socket (she has no brows), deepest by the nose, the upper lid lit above a faint
+    crease, the almond of the eye pale but not white, a round brown iris under the lid's
+    soft brown edge with a darker pupil, and under it only a veil of shade, no line. At
+    card size an eye is a few points wide, and the detail brush draws every line in it
+    along its length: a near-black lid edge with a lower-lid line under it came out as
+    two dark strokes meeting, a squint (the viewer's left eye a slash)."""
     inner = ex - side * u * 2.6  # the corner by the nose
-    pen.ellipse(ex + side * u * 0.2, ey + u * 0.5, u * 3.4, u * 2.2, hex_rgb("#9e744a"), 0.4)
-    pen.ellipse(inner, ey + u * 0.4, u * 1.2, u * 1.6, hex_rgb("#7e5a38"), 0.4)
-    pen.ellipse(ex, ey + u * 1.6, u * 2.3, u * 0.6, hex_rgb("#d2a878"), 0.8)  # the lid
+    pen.ellipse(ex + side * u * 0.2, ey + u * 0.9, u * 3.6, u * 2.0, hex_rgb("#a67c52"), 0.3)
+    pen.ellipse(inner, ey + u * 0.4, u * 1.2, u * 1.5, hex_rgb("#8a6442"), 0.3)
+    pen.ellipse(ex, ey + u * 1.7, u * 2.3, u * 0.6, hex_rgb("#d6ae7e"), 0.6)  # the lid
     pen.curve(
         [
-            (ex - u * 2.4, ey + u * 1.3),
+            (ex - u * 2.2, ey + u * 1.5),
             (ex - u, ey + u * 2.5),
             (ex + u, ey + u * 2.5),
-            (ex + u * 2.5, ey + u * 1.4),
+            (ex + u * 2.3, ey + u * 1.6),
         ],
-        hex_rgb("#a27850"),
-        u * 0.3,
-    )  # its crease
+        hex_rgb("#b08a62"),
+        u * 0.25,
+    )  # its crease, faint
     pen.blob(
         [
             (ex - u * 2.2, ey),
-            (ex, ey + u * 1.1),
+            (ex, ey + u * 1.2),
             (ex + u * 2.2, ey + u * 0.15),
-            (ex, ey - u * 0.85),
+            (ex, ey - u * 0.95),
         ],
-        hex_rgb("#d4bc98"),
+        hex_rgb("#dcc6a2"),
     )
-    pen.ellipse(ex + u * 0.3, ey, u * 0.95, u * 0.95, hex_rgb("#4a2e1a"))  # the iris
-    pen.ellipse(ex + u * 0.3, ey, u * 0.45, u * 0.45, hex_rgb("#140b06"))  # the pupil
+    pen.ellipse(ex + u * 0.3, ey + u * 0.05, u * 1.05, u * 1.05, hex_rgb("#5a3a22"))  # the iris
+    pen.ellipse(ex + u * 0.3, ey + u * 0.05, u * 0.45, u * 0.45, hex_rgb("#1e120a"))  # the pupil
     pen.curve(
         [
-            (ex - u * 2.3, ey - u * 0.05),
+            (ex - u * 2.1, ey + u * 0.05),
             (ex - u * 0.9, ey + u * 1.3),
             (ex + u * 0.9, ey + u * 1.3),
-            (ex + u * 2.3, ey + u * 0.2),
+            (ex + u * 2.1, ey + u * 0.25),
         ],
-        hex_rgb("#35200f"),
-        u * 0.55,
+        hex_rgb("#4e3019"),
+        u * 0.4,
     )  # the upper lid's edge, over the iris
-    pen.curve(
-        [
-            (ex - u * 1.9, ey - u * 0.35),
-            (ex - u * 0.6, ey - u * 1.1),
-            (ex + u * 0.8, ey - u * 1.1),
-            (ex + u * 2.1, ey - u * 0.15),
-        ],
-        hex_rgb("#9a6e46"),
-        u * 0.3,
-    )  # the lower lid
+    pen.ellipse(ex + u * 0.1, ey - u * 1.3, u * 2.2, u * 0.5, hex_rgb("#b08660"), 0.3)  # below
 
 
 def _smile(pen: Pen, cx: float, my: float, u: float) -> None:
