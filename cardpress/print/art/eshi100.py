@@ -422,7 +422,7 @@ def _moon_garden(pen: Pen, w: float, h: float) -> None:
     pen.ellipse(mx, my, 24, 24, hex_rgb("#fbf4da"))
     pen.focus(mx, my, 26, 26, 2.0)
     pen.poly(
-        [(0, 0), (0, h * 0.22), (w * 0.3, h * 0.26), (w * 0.7, h * 0.2), (w, h * 0.24), (w, 0)],
+        [(0, 0), (0, h * 0.22), (w * 0.3, h * 0.26), (w * 0.7, h * 0.28), (w, h * 0.28), (w, 0)],
         hex_rgb("#4a4a44"),
     )
     stem, plume = hex_rgb("#2a2a26"), hex_rgb("#4e4636")
@@ -442,9 +442,11 @@ def _moon_garden(pen: Pen, w: float, h: float) -> None:
         pen.ellipse(sx + dx, h * 0.2 + 9 + dy, 5.6, 5.2, hex_rgb("#7a7a78"))
         pen.ellipse(sx + dx - 0.6, h * 0.2 + 9.6 + dy, 4.6, 4.2, hex_rgb("#fcfaf2"))
     pen.focus(sx, h * 0.3, 18, 16, 3.0)
-    for x in (0.6, 0.78):  # two bellflowers, large and pale on the dark ground, in focus
-        _flower(pen, icon, w * x, h * 0.12, 10, mix(col, (1, 1, 1), 0.3))
-        pen.focus(w * x, h * 0.12, 11, 11, 3.0)
+    # two bellflowers, large and pale on the dark ground, in focus; high enough that a
+    # box shortened by a long effect (the Japanese one) keeps their lower petals
+    for x in (0.6, 0.78):
+        _flower(pen, icon, w * x, h * 0.155, 10, mix(col, (1, 1, 1), 0.3))
+        pen.focus(w * x, h * 0.155, 11, 11, 3.0)
 
 
 def _gallery(pen: Pen, w: float, h: float) -> None:
