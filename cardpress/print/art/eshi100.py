@@ -518,7 +518,7 @@ def _gavel(pen: Pen, w: float, h: float) -> None:
     for a in (2.4, 2.8, 0.4, 0.1):  # the blow's lines
         pen.dab(bx + 42 * math.cos(a), by + 6 + 14 * math.sin(a), 10, a, 1.6, ink)
     sprig = [(w * 1.02, h * 0.76), (w * 0.9, h * 0.74), (w * 0.82, h * 0.56), (w * 0.68, h * 0.62)]
-    _sprig(pen, sprig, (0.3, 0.95), 12, weight=4.0)  # a cherry sprig on the wall
+    _sprig(pen, sprig, (0.42, 0.95), 12, weight=4.0)  # a cherry sprig, clear of the edge
 
 
 def _screen(pen: Pen, w: float, h: float) -> None:
