@@ -412,7 +412,7 @@ def _start_painting(todo: list[Job], cat, opts: Options):
 
     The rule sheets picture the real cards, so a sheet of a game needs its deck's art.
     Every picture is painted once, in one pool over the build's processes (shares
-    balanced over both decks), before the workers fork and inherit the strokes.
+    balanced over both decks), before the workers fork and inherit its operators.
     """
     sheets = {j.deck for j in todo if j.kind in ("rules", "booklet")}
     paintings = any(j.deck == "triptych" for j in todo) or sheets & set(DECK_GAMES["triptych"])
@@ -428,12 +428,13 @@ def _start_painting(todo: list[Job], cat, opts: Options):
 
 def _preload(todo: list[Job]) -> None:
     """Import what the jobs draw with here, once, rather than in every worker."""
-    if any(j.kind in ("rules", "booklet") for j in todo):
-        import cardpress.print.booklet
-        import cardpress.print.rulesheet
-    if any(j.kind not in ("rules", "booklet") for j in todo):
-        import cardpress.print.export
-        import cardpress.print.sheets  # noqa: F401
+    from importlib import import_module
+
+    sheets = ("cardpress.print.booklet", "cardpress.print.rulesheet")
+    decks = ("cardpress.print.export", "cardpress.print.sheets")
+    for modules in {sheets if j.kind in ("rules", "booklet") else decks for j in todo}:
+        for module in modules:
+            import_module(module)
 
 
 def read_manifest(out: Path) -> dict[str, str]:
@@ -474,16 +475,16 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             todo.append(job)
     total = len(todo)
     painting = _start_painting(todo, cat, opts)
-    try:
-        # while the pictures are painted: what every worker forked next inherits
+    try:  # while the pictures are painted: what every worker forked next inherits
         register_fonts()
         _preload(todo)
         _warm(todo, opts)
-        if painting is not None:
-            painting.finish()
-    finally:
+    except BaseException:
         if painting is not None:
             painting.cancel()
+        raise
+    if painting is not None:
+        painting.finish()
     progress(f"{len(jobs)} outputs, {len(report.skipped)} up to date, {total} to build")
     done = 0
 

@@ -3,8 +3,8 @@
 PNGs come from the same drawing code as the PDFs: we draw a PDF and let
 PDFium rasterise it in this process (deterministic; one PDF per deck).
 Tabletop Simulator takes a grid of faces, at most 10 x 7 cards and 4096 px
-wide, plus one back image; each card type is rendered once more, trimmed,
-straight at the grid's cell size, and pasted into the grid with Pillow.
+wide, plus one back image; each card type's 300 dpi render, less the bleed, is
+averaged down to the grid's cell size and laid into the grid.
 Print-on-demand services get every card at their template's exact pixels
 (``export_pod_images``, templates in ``cardpress.print.pod``).
 
@@ -318,8 +318,8 @@ def export_deck_images(
 
     A card size other than poker is added to the names (``png/<deck>-<size>/``,
     ``tts/<deck>-<size>-faces.png``) so sizes never overwrite each other. One
-    PDF of the card types is drawn, then rendered at 300 dpi for the PNGs and
-    straight at the TTS cell size for the sheets.
+    PDF of the card types is drawn, then rendered once, at 300 dpi, for the PNGs
+    and (averaged down) the TTS sheets' cells.
     """
     cs = SIZES[size]
     kinds = printed_cards(deck, unique_cards(deck), Ctx(lang, base_url, cs))

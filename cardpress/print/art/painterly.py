@@ -143,12 +143,13 @@ def _paint_all(pictures: list[Picture], folder: Path | None = None) -> list[Pain
 
 
 def warm(pictures: list[Picture], jobs: int = 1, cache_dir: Path | None = None) -> None:
-    """Paint the pictures not painted yet, over ``jobs`` processes, into this process's cache,
-    and write and compress their RGB operators (what the workers forked next inherit).
+    """Paint the pictures not painted yet, over ``jobs`` processes, and write and compress
+    their RGB operators into this process (what the workers forked next inherit).
 
     With ``cache_dir``, pictures kept there by an earlier build are read back
     instead (the same strokes, so the same PDF bytes), and what is painted now
-    is kept there for the next.
+    is kept there for the next (and read from there here, should this process need
+    the strokes themselves: another colour space).
     """
     Warming(pictures, jobs, cache_dir).finish()
 
