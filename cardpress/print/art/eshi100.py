@@ -228,20 +228,23 @@ def _fence(pen: Pen, w: float, h: float) -> None:
 
 def _meadow(pen: Pen, w: float, h: float) -> None:
     """桔梗の野: an autumn meadow of bellflowers running to far blue hills under a wide sky,
-    the near flowers large, the far ones specks."""
+    the far flowers specks, five near ones large and standing apart, each in focus: a
+    crowd of near flowers overlapping was painted as one purple mass, its petals lost."""
     icon, col = _flowers(pen)[0]
     hills = ((0, 0.62), (0.2, 0.7), (0.45, 0.6), (0.7, 0.68), (1, 0.6))
     _open_country(pen, w, h, 0.5, ("#a8c8e4", "#e4ecf0"), "#7890b0", hills, ("#a8c072", "#6a9040"))
     for x, y, rx in ((0.22, 0.86, 14), (0.3, 0.88, 10), (0.74, 0.8, 16)):  # clouds
         pen.ellipse(w * x, h * y, rx, 5, hex_rgb("#f8f8f6"))
     rng = pen.rng
-    spots = sorted(((rng.random(), rng.random() ** 1.4) for _ in range(28)), key=lambda p: -p[1])
-    for u, v in spots:  # far (high, small) first, the near ones painted over them
-        x, y = w * u, h * 0.5 * v
-        r = 2.2 + (1 - v) * 7.5
+    spots = sorted(
+        ((rng.random(), 0.5 + 0.5 * rng.random() ** 1.4) for _ in range(18)), key=lambda p: -p[1]
+    )
+    for u, v in spots:  # far (high, small) first
+        _stemmed(pen, icon, w * u, h * 0.5 * v, 2.2 + (1 - v) * 6, col)
+    for k, u in enumerate((0.1, 0.3, 0.51, 0.71, 0.9)):  # the near ones, painted over them
+        x, y, r = w * u + rng.uniform(-3, 3), h * (0.17 + 0.06 * (k % 2)), 10.5
         _stemmed(pen, icon, x, y, r, col)
-        if r > 7:
-            pen.focus(x, y, r, r, 2.0)
+        pen.focus(x, y, r * 1.1, r * 1.1, 2.5)
 
 
 def _herald(pen: Pen, w: float, h: float) -> None:
