@@ -813,7 +813,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
             width=0.6,
             width_jitter=0.3,
             ground=hex_rgb("#bcb19c"),
-            budget=(230, 320, 270),
+            budget=(230, 310, 250),
         ),
     ),
     (
