@@ -29,7 +29,11 @@ CPU, first deck PDF after a save under --watch, biggest Triptych deck PDF) are
 printed side by side: before (REV) and after (this tree), measured in the same run.
 
     .venv/bin/python benchmarks/build.py [--repeat N] [--skip-full] [--watch-edits N]
-        [--before REV]
+        [--before REV] [--rounds N]
+
+With ``--rounds N`` the two trees' cold ``--jobs 2`` builds are run again, taking
+turns, until each has run N times, and the budget table shows their medians (on a
+shared machine one run of each can differ by seconds either way).
 
 ``--watch-edits 0`` measures no saves (the watcher is not started); a count below
 0, or a ``--repeat`` below 1, is refused naming the option.
@@ -347,6 +351,7 @@ def measure(root: Path, tmp: Path, edits: int) -> dict[str, object]:
         "serial_cpu": base_cpu,
         "biggest": biggest,
         "first": None,
+        "env": env,
     }
     if edits == 0:  # asked for no saves: the watcher is not started at all
         print("--watch latency: not measured (--watch-edits 0)")
@@ -390,7 +395,7 @@ def side_by_side(rev: str, before: dict[str, object], after: dict[str, object]) 
     print(f"{'biggest Triptych deck PDF, MB (< 2)':<44}{mb[0]:>22}{mb[1]:>20}")
 
 
-def full_build_and_watch(edits: int, before: str | None = None) -> None:
+def full_build_and_watch(edits: int, before: str | None = None, rounds: int = 1) -> None:
     with tempfile.TemporaryDirectory(prefix="cardpress-bench-") as tmp:
         after = measure(ROOT, Path(tmp) / "after", edits)
         if before is None:
@@ -404,6 +409,9 @@ def full_build_and_watch(edits: int, before: str | None = None) -> None:
         try:
             (Path(tmp) / "before").mkdir()
             was = measure(checkout, Path(tmp) / "before", edits)
+            if rounds > 1:
+                trees = {f"before ({before})": (checkout, was), "after (this tree)": (ROOT, after)}
+                taking_turns(trees, rounds, Path(tmp) / "turns")
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)],
@@ -411,6 +419,31 @@ def full_build_and_watch(edits: int, before: str | None = None) -> None:
                 capture_output=True,
             )
         side_by_side(before, was, after)
+
+
+def taking_turns(trees: dict[str, tuple[Path, dict]], rounds: int, tmp: Path) -> None:
+    """The cold ``--jobs 2`` build of each tree again, taking turns, until each has run
+    ``rounds`` times; each tree's wall and CPU become the median of its runs.
+
+    On a shared machine one run of each can differ by seconds either way; builds
+    taken in turns meet the same neighbours, and their medians can be compared.
+    """
+    runs: dict[str, list[tuple[float, float]]] = {
+        name: [(float(r["wall"]), float(r["cpu"]))] for name, (_, r) in trees.items()
+    }
+    for i in range(1, rounds):
+        for name, (root, result) in trees.items():
+            out = tmp / f"{i}-{len(runs[name])}-{root.name}"
+            wall, cpu, _ = run_build(out, result["env"], "--jobs", "2", cwd=root)
+            shutil.rmtree(out, ignore_errors=True)
+            runs[name].append((wall, cpu))
+    print()
+    print(f"cold --jobs 2 builds taken in turns, {rounds} each (wall s / CPU s):")
+    for name, (_, result) in trees.items():
+        walls, cpus = zip(*runs[name], strict=True)
+        result["wall"], result["cpu"] = statistics.median(walls), statistics.median(cpus)
+        each = ", ".join(f"{w:.1f}/{c:.1f}" for w, c in runs[name])
+        print(f"  {name:<26} {each}   median {result['wall']:.1f}/{result['cpu']:.1f}")
 
 
 def count(least: int) -> Callable[[str], int]:
@@ -446,6 +479,13 @@ def main() -> int:
         metavar="REV",
         help="also build a checkout of REV (git worktree, its own cards/) and print the"
         " budget's figures side by side with this tree's",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=count(1),
+        default=1,
+        help="with --before: cold --jobs 2 builds of each tree, taken in turns; the budget"
+        " table shows their medians (>= 1)",
     )
     args = parser.parse_args()
     register_fonts()
@@ -501,7 +541,7 @@ def main() -> int:
     )
     print(f"goal <= 1.5x: {'met' if worst <= 1.5 else 'NOT met'} (worst deck {worst:.2f}x)")
     if not args.skip_full:
-        full_build_and_watch(args.watch_edits, args.before)
+        full_build_and_watch(args.watch_edits, args.before, args.rounds)
     return 0
 
 

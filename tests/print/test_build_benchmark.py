@@ -23,6 +23,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (("--watch-edits", "-1"), "argument --watch-edits: must be at least 0, not -1"),
         (("--watch-edits", "two"), "argument --watch-edits: not a whole number: 'two'"),
         (("--repeat", "0"), "argument --repeat: must be at least 1, not 0"),
+        (("--rounds", "0"), "argument --rounds: must be at least 1, not 0"),
     ],
 )
 def test_bad_count_is_refused_by_name(args: tuple[str, ...], message: str) -> None:
