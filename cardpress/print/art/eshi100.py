@@ -253,12 +253,12 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     pink smudges), and the bird rimmed in dark olive with a bold eye, so the pastel's edge
     strokes find its outline against the pale sky."""
     flowers = _flowers(pen)
-    gradient(pen, 0, 0, w, h, hex_rgb("#eef2e2"), hex_rgb("#faf6ec"), 8)
+    gradient(pen, 0, 0, w, h, hex_rgb("#d8e0cc"), hex_rgb("#eae4d0"), 8)
     bark = hex_rgb("#3a281a")
     main = [(-6, h * 0.26), (w * 0.34, h * 0.46), (w * 0.64, h * 0.3), (w + 6, h * 0.6)]
     _branch(pen, main, bark, 9)
-    twig = [(w * 0.72, h * 0.38), (w * 0.76, h * 0.2), (w * 0.84, h * 0.14), (w * 0.92, h * 0.1)]
-    _branch(pen, twig, bark, 3)
+    twig = [(w * 0.72, h * 0.38), (w * 0.76, h * 0.27), (w * 0.84, h * 0.23), (w * 0.92, h * 0.21)]
+    _branch(pen, twig, bark, 4.5)
     rng = pen.rng
     for k, t in enumerate((0.1, 0.28, 0.78, 0.94)):
         icon, col = flowers[k % len(flowers)]
