@@ -164,7 +164,7 @@ def site(
     """
     from cardpress.config import ConfigError, resolve_base_url, validate_base_url
     from cardpress.paths import SITE
-    from cardpress.print.export import ExportError
+    from cardpress.print.errors import ExportError
     from cardpress.print.fonts import FontError
     from referee.site import SiteError, SiteOptions, export_site
 

@@ -292,7 +292,7 @@ def _error_line(job: Job, exc: Exception) -> str:
     file in the way, a conversion refused) in its own words; anything else with its
     exception's name, which is what a bug report needs."""
     from cardpress.print.designer_art import ArtError
-    from cardpress.print.export import ExportError
+    from cardpress.print.errors import ExportError
 
     first = str(exc).splitlines()[0] if str(exc) else ""
     said = (OSError, ArtError, ExportError, *_conversion_errors())

@@ -31,7 +31,7 @@ from cardpress.vocabulary import LANGS
 def _expected_errors() -> tuple[type[BaseException], ...]:
     from cardpress.catalogue import CatalogueError
     from cardpress.config import ConfigError
-    from cardpress.print.export import ExportError
+    from cardpress.print.errors import ExportError
     from cardpress.print.fonts import FontError
 
     return (CatalogueError, ConfigError, FontError, ExportError)

@@ -29,6 +29,7 @@ import numpy as np
 from PIL import Image
 
 from cardpress.print.atomic import write_atomic
+from cardpress.print.errors import ExportError
 from cardpress.print.faces import printed_cards
 from cardpress.print.layout import BLEED, SIZES, CardSize
 from cardpress.print.pdfium_lock import PDFIUM
@@ -38,10 +39,6 @@ from cardpress.print.typeset import Ctx
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096
 PNG_DPI = 300
-
-
-class ExportError(RuntimeError):
-    """Rasterising failed (broken input)."""
 
 
 def rasterise_images(pdf: bytes, dpi: int) -> list[Image.Image]:
