@@ -514,7 +514,14 @@ def build(opts: Options, progress: Callable[[str], None] = lambda s: None) -> Re
             "rules": 3,
             "booklet": 3,
         }
-        order = sorted(todo, key=lambda j: (weight[j.kind], j.deck != "ultimatch"))
+
+        # and of the sheets, the English ones first: hyphenating them without ladders or
+        # runts makes them the longer, and the last to finish decides when the build ends
+        def heavy_first(j: Job) -> tuple[int, bool, bool]:
+            later_sheet = j.kind in ("rules", "booklet") and j.lang != "en"
+            return (weight[j.kind], j.deck != "ultimatch", later_sheet)
+
+        order = sorted(todo, key=heavy_first)
         if opts.decks_first and order and order[0].kind == "deck":
             # the PDF the designer is waiting for: drawn here at once, with this
             # long-lived process's warm caches, before any worker is forked
