@@ -53,15 +53,7 @@ def rasterise_images(pdf: bytes, dpi: int) -> list[Image.Image]:
 
 def rasterise_pngs(pdf: bytes, dpi: int) -> list[bytes]:
     """Every page as PNG bytes: the pixels go from PDFium's bitmap to the encoder uncopied."""
-
-    def encode(page) -> bytes:
-        bitmap = page.render(scale=dpi / 72, rev_byteorder=True)
-        try:
-            return encode_png(bitmap.to_numpy(), dpi)
-        finally:
-            bitmap.close()
-
-    return _rasterise(pdf, encode)
+    return [png for png, _ in rasterise_with_fits(pdf, dpi, 0.0, ())]
 
 
 def rasterise_with_fits(
@@ -81,9 +73,11 @@ def rasterise_with_fits(
         bitmap = page.render(scale=scale, rev_byteorder=True)
         try:
             pixels = bitmap.to_numpy()
-            img = Image.fromarray(pixels)
-            box = (inset * scale, inset * scale, (w - inset) * scale, (h - inset) * scale)
-            fits = {size: img.resize(size, Image.Resampling.BOX, box=box) for size in sizes}
+            fits = {}
+            if sizes:
+                img = Image.fromarray(pixels)
+                box = (inset * scale, inset * scale, (w - inset) * scale, (h - inset) * scale)
+                fits = {size: img.resize(size, Image.Resampling.BOX, box=box) for size in sizes}
             return encode_png(pixels, dpi), fits
         finally:
             bitmap.close()

@@ -73,6 +73,7 @@ from cardpress.rules import model as m
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
 from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
 from cardpress.rules.kinsoku import is_cjk, phrase_parts, phrases
+from cardpress.rules.paragraph_cache import PLAIN
 from cardpress.rules.render import Renderer, handles
 from cardpress.urls import rules_url
 
@@ -1212,13 +1213,9 @@ class SheetFrame(Frame):
         twin = object.__new__(type(self))
         memo[id(self)] = twin
         twin.__dict__.update(  # not ``__dict__ =``: Frame's __setattr__ would file it as a field
-            (k, v if isinstance(v, _IMMUTABLE) else deepcopy(v, memo))
-            for k, v in vars(self).items()
+            (k, v if isinstance(v, PLAIN) else deepcopy(v, memo)) for k, v in vars(self).items()
         )
         return twin
-
-
-_IMMUTABLE = (int, float, str, bool, type(None))
 
 
 def _placed_only(*args, **kwargs) -> None:

@@ -28,8 +28,9 @@ _LINES: dict[Hashable, tuple[Any, dict[str, Any]]] = {}
 _PARSED: dict[Hashable, tuple[str, list[Any]]] = {}
 _STYLE_KEYS: WeakKeyDictionary[Any, tuple[dict[str, Any], Hashable]] = WeakKeyDictionary()
 
-_PLAIN = (str, int, float, bool, bytes, type(None))
-_EXACT = frozenset(_PLAIN)
+#: values that are their own contents (compared, hashed and shared as they are)
+PLAIN = (str, int, float, bool, bytes, type(None))
+_EXACT = frozenset(PLAIN)
 
 
 def value_key(v: Any, seen: dict[int, Hashable] | None = None) -> Hashable:
@@ -42,13 +43,7 @@ def value_key(v: Any, seen: dict[int, Hashable] | None = None) -> Hashable:
     which costs a second break of the lines, never a wrong one.
     """
     t = type(v)
-    if t in _EXACT:
-        return (t, v)
-    if t is list or t is tuple:
-        return (t, tuple([value_key(x, seen) for x in v]))
-    if t is dict:
-        return (dict, tuple([(k, value_key(x, seen)) for k, x in v.items()]))
-    if isinstance(v, _PLAIN):
+    if t in _EXACT or isinstance(v, PLAIN):
         return (t, v)
     if isinstance(v, list | tuple):
         return (t, tuple([value_key(x, seen) for x in v]))
