@@ -10,8 +10,8 @@ across the break, never fewer than ``MIN_ROWS`` body rows on either side (an
 orphaned or widowed row reads as a stray), and its caption (with a heading it
 opens a section under) kept with the first part; the part on the next page
 opens with the caption again, "(continued)" after it, as a publisher's tables
-do. Where the space left cannot hold that much, it moves whole to the next
-page, as before.
+do, and the first part closes on the table's closing rule. Where the space left
+cannot hold that much, it moves whole to the next page, as before.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ class SplitTable(KeepTogether):
         if len(pieces) == 1:  # it fits whole but for the space after it: the page ends here
             return [*lead, table]
         first, rest = pieces
+        first.setStyle(_closing_rules(table))
         after = self._content[self._at + 1 :]
         if self.continued is None:
             return [*lead, first, rest, *after]
@@ -85,6 +86,17 @@ class SplitTable(KeepTogether):
         # caption), and goes on again over a further page if it must
         more = SplitTable([self.continued(), rest, *after], self.heads, self.continued)
         return [*lead, first, FrameBreak(), more]
+
+
+def _closing_rules(table: Table) -> list[tuple]:
+    """The rules under the table's last row, for a part's last row: a part that ends on
+    a thin rule between rows reads as a table cut off rather than one that goes on."""
+    last = len(table._cellvalues) - 1
+    return [
+        (op, (sc, -1), (ec, -1), *rest)
+        for op, (sc, sr), (ec, er), *rest in table._linecmds
+        if op == "LINEBELOW" and isinstance(sr, int) and sr in (-1, last) and er in (-1, last)
+    ]
 
 
 class _Spaces:
