@@ -794,7 +794,9 @@ STYLES: tuple[tuple[str, Manner], ...] = (
         # a blossom's petal (a 7.8 pt lay-in smeared the flowers into pink smudges, and
         # hatching at one slant could not draw their rims), then the tip hatching at one
         # slant where the picture is flat and along the edges where it is not; the paper
-        # shows between the strokes, grey-tan so that it sits with dark baize and pale sky
+        # shows between the strokes, grey-tan so that it sits with dark baize and pale sky.
+        # The lay-in covers most of the paper (420 strokes): with 230 the tan read through
+        # the certificate's cream as grey, and the sky was a scatter of even dabs
         "pastel",
         Manner(
             brushes=(2.2, 1.3, 0.75),
@@ -813,7 +815,7 @@ STYLES: tuple[tuple[str, Manner], ...] = (
             width=0.6,
             width_jitter=0.3,
             ground=hex_rgb("#bcb19c"),
-            budget=(230, 310, 250),
+            budget=(420, 310, 250),
         ),
     ),
     (
