@@ -199,24 +199,24 @@ def _eye(pen: Pen, ex: float, ey: float, side: int, u: float) -> None:
     )  # its crease, faint
     pen.blob(
         [
-            (ex - u * 2.2, ey),
-            (ex, ey + u * 1.2),
-            (ex + u * 2.2, ey + u * 0.15),
-            (ex, ey - u * 0.95),
+            (ex - u * 2.0, ey + u * 0.1),
+            (ex - u * 0.2, ey + u * 1.15),
+            (ex + u * 2.3, ey + u * 0.2),
+            (ex + u * 0.1, ey - u * 0.85),
         ],
-        hex_rgb("#dcc6a2"),
-    )
-    pen.ellipse(ex + u * 0.3, ey + u * 0.05, u * 1.05, u * 1.05, hex_rgb("#5a3a22"))  # the iris
-    pen.ellipse(ex + u * 0.3, ey + u * 0.05, u * 0.45, u * 0.45, hex_rgb("#1e120a"))  # the pupil
+        hex_rgb("#e6dac0"),
+    )  # the almond, pale enough to read as the eye's white either side of the iris
+    pen.ellipse(ex + u * 0.3, ey + u * 0.1, u * 0.9, u * 0.95, hex_rgb("#4e3220"))  # the iris
+    pen.ellipse(ex + u * 0.3, ey + u * 0.1, u * 0.4, u * 0.4, hex_rgb("#1e120a"))  # the pupil
     pen.curve(
         [
-            (ex - u * 2.1, ey + u * 0.05),
-            (ex - u * 0.9, ey + u * 1.3),
-            (ex + u * 0.9, ey + u * 1.3),
-            (ex + u * 2.1, ey + u * 0.25),
+            (ex - u * 2.3, ey + u * 0.05),
+            (ex - u * 0.9, ey + u * 1.25),
+            (ex + u * 0.9, ey + u * 1.25),
+            (ex + u * 2.3, ey + u * 0.2),
         ],
         hex_rgb("#4e3019"),
-        u * 0.4,
+        u * 0.3,
     )  # the upper lid's edge, over the iris
     pen.ellipse(ex + u * 0.1, ey - u * 1.3, u * 2.2, u * 0.5, hex_rgb("#b08660"), 0.3)  # below
 
@@ -224,33 +224,36 @@ def _eye(pen: Pen, ex: float, ey: float, side: int, u: float) -> None:
 def _smile(pen: Pen, cx: float, my: float, u: float) -> None:
     """Her mouth: the lips' parting a thin line, nearly straight, whose corners turn up
     into small shadows (the smile is in the corners, not the line), the upper lip in
-    shade above it and the lower lip caught by the light."""
-    pen.ellipse(cx, my + u * 1.6, u * 3.4, u * 1.3, hex_rgb("#b48658"), 0.5)  # half-shade
-    pen.ellipse(cx, my + u * 0.55, u * 2.6, u * 0.5, hex_rgb("#a8764e"), 0.6)  # upper lip
-    pen.ellipse(cx, my - u * 0.9, u * 1.7, u * 0.5, hex_rgb("#b07650"))  # lower lip
-    for side in (-1, 1):  # the corners' shadows
-        pen.ellipse(cx + side * u * 3.3, my + u * 0.35, u * 1.0, u * 0.8, hex_rgb("#7a5030"), 0.55)
+    shade above it and the lower lip caught by the light, lighter than the skin around
+    it. Painted as dark as the parting, both lips and the corners had read at card size
+    as one dark band with dark hooks at its ends: a grin, not her smile."""
+    pen.ellipse(cx, my + u * 1.5, u * 3.2, u * 1.1, hex_rgb("#c09468"), 0.35)  # half-shade
+    pen.ellipse(cx, my + u * 0.5, u * 2.5, u * 0.45, hex_rgb("#b4845a"), 0.45)  # upper lip
+    pen.ellipse(cx, my - u * 0.75, u * 1.8, u * 0.5, hex_rgb("#d8a880"), 0.7)  # lower lip, lit
+    pen.ellipse(cx, my - u * 1.55, u * 1.3, u * 0.35, hex_rgb("#b88c62"), 0.35)  # under it
+    for side in (-1, 1):  # the corners' shadows, soft
+        pen.ellipse(cx + side * u * 3.1, my + u * 0.3, u * 0.7, u * 0.55, hex_rgb("#8e6240"), 0.35)
     pen.curve(
         [
-            (cx - u * 3.0, my + u * 0.2),
-            (cx - u * 1.2, my - u * 0.25),
-            (cx + u * 1.2, my - u * 0.25),
-            (cx + u * 3.1, my + u * 0.25),
+            (cx - u * 2.9, my + u * 0.15),
+            (cx - u * 1.2, my - u * 0.1),
+            (cx + u * 1.2, my - u * 0.1),
+            (cx + u * 3.0, my + u * 0.2),
         ],
-        hex_rgb("#5e3420"),
-        u * 0.5,
+        hex_rgb("#74462c"),
+        u * 0.3,
     )  # the parting
-    for side in (-1, 1):  # and where it turns up at each end
-        x0 = cx + side * u * 3.05
+    for side in (-1, 1):  # and where it turns up at each end, a short lift
+        x0 = cx + side * u * 2.95
         pen.curve(
             [
-                (x0, my + u * 0.22),
-                (x0 + side * u * 0.4, my + u * 0.4),
-                (x0 + side * u * 0.75, my + u * 0.75),
-                (x0 + side * u * 0.9, my + u * 1.05),
+                (x0, my + u * 0.17),
+                (x0 + side * u * 0.25, my + u * 0.28),
+                (x0 + side * u * 0.45, my + u * 0.45),
+                (x0 + side * u * 0.55, my + u * 0.6),
             ],
-            hex_rgb("#5e3420"),
-            u * 0.4,
+            hex_rgb("#7e5034"),
+            u * 0.25,
         )
 
 
