@@ -22,17 +22,10 @@ live_server = test_browser.live_server
 pytestmark = pytest.mark.browser
 
 
-def _patient(*pages) -> None:
-    """A shared two-core machine renders the first card pictures slowly: wait longer."""
-    for page in pages:
-        page.set_default_timeout(30_000)
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_create_form_says_what_is_wrong_and_a_reload_posts_nothing(browser, live_server, lang):
     base, _app = live_server
     with phone_page(browser, lang=lang) as host:
-        _patient(host)
         host.goto(f"{base}/{lang}/tables/new?game=gallery-rush")
         host.fill("input[name=name0]", "Aki")
         host.click("button[name=go]")
@@ -67,7 +60,6 @@ def test_a_refused_tap_redirects_and_a_reload_posts_nothing(browser, live_server
         phone_page(browser) as aki,
         phone_page(browser) as stale,
     ):
-        _patient(host, aki, stale)
         stale.route("**/events", lambda route: route.abort())
         seats, _watch = _create(host, base, "finger-auction", ["Aki", "Ben", "Chi"])
         aki.goto(seats[0])
@@ -96,7 +88,6 @@ def test_detective_eye_declaration_is_picked_and_read_above_the_buttons(browser,
         phone_page(browser, lang="ja") as ben,
         phone_page(browser) as chi,
     ):
-        _patient(host, aki, ben, chi)
         seats, _watch = _create(host, base, "detective-eye", names)
         phones = [aki, ben, chi]
         for phone, link in zip(phones, seats, strict=True):
