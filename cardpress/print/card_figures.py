@@ -62,10 +62,10 @@ class _Placed:
 
 
 def _deck(deck_id: str):
-    """The deck and its data folder (the catalogue is cached until a data file changes)."""
-    from cardpress.catalogue import load_catalogue
+    """The deck and its data folder, from the card data the sheet is drawn from."""
+    from cardpress.rules.data import catalogue
 
-    cat = load_catalogue()
+    cat = catalogue()
     return cat.deck(deck_id), cat.root
 
 

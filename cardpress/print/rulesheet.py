@@ -70,6 +70,7 @@ from cardpress.print.typography import (
 )
 from cardpress.rules import load_rules
 from cardpress.rules import model as m
+from cardpress.rules.data import pinned_catalogue
 from cardpress.rules.kinsoku import JustifiedKinsokuParagraph as SheetKinsoku
 from cardpress.rules.kinsoku import PhraseKinsokuParagraph as SheetHeading
 from cardpress.rules.kinsoku import is_cjk, phrase_parts, phrases
@@ -1054,6 +1055,13 @@ def render_pages(
     """The rule sheet on pages of ``pagesize``, padded with notes pages to a multiple of
     ``quantum`` pages when it runs to more than one (2: folded sheets, 4: a booklet)."""
     register_fonts()
+    with pinned_catalogue():
+        return _render_pages(game_id, lang, pagesize, base_url, quantum)
+
+
+def _render_pages(
+    game_id: str, lang: str, pagesize: tuple[float, float], base_url: str, quantum: int
+) -> bytes:
     doc = load_rules(game_id, lang)
     url = rules_url(base_url, lang, game_id)
     buf = io.BytesIO()

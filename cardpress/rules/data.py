@@ -8,6 +8,8 @@ are imported lazily so a template that does not need one never loads it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +38,9 @@ PAINTER_ORDER = PAINTER_IDS
 
 #: the card folder the document being rendered reads (set by ``load_rules``)
 CARDS: ContextVar[Path | None] = ContextVar("cards", default=None)
+#: the card data one sheet is drawn from, read once for it, and the folder it was read
+#: from (``pinned_catalogue``)
+PINNED: ContextVar[tuple[Path | None, Catalogue] | None] = ContextVar("pinned", default=None)
 
 
 # --------------------------------------------------------------------------- card data
@@ -47,9 +52,29 @@ def catalogue() -> Catalogue:
     Never a fallback: broken card data raises CatalogueError here, as in
     ``cardpress build``, and an entry the data lacks is a KeyError.
     ``load_catalogue`` is cached on the files' fingerprint, so a changed card
-    file is read again.
+    file is read again; while a sheet is drawn (``pinned_catalogue``), the data it
+    started from.
     """
+    cards, pinned = PINNED.get() or (None, None)
+    if pinned is not None and cards == CARDS.get():
+        return pinned
     return load_catalogue(CARDS.get())
+
+
+@contextmanager
+def pinned_catalogue() -> Iterator[Catalogue]:
+    """Read the card data once for everything drawn inside: one sheet's pages.
+
+    A sheet's figures and tables ask for the data hundreds of times, and each
+    fresh look checks the card folder's fingerprint; pinned, a file saved in the
+    middle of a render cannot leave one sheet printing two versions of a card.
+    """
+    cat = catalogue()
+    token = PINNED.set((CARDS.get(), cat))
+    try:
+        yield cat
+    finally:
+        PINNED.reset(token)
 
 
 def painter_rgb(painter: str) -> str:

@@ -61,3 +61,32 @@ def test_the_referee_rules_page_reads_its_cards_dir(cards: Path) -> None:
     assert "Tangerine 5" in page
     (cards / "ultimatch" / "deck.toml").write_text("broken = = =", encoding="utf-8")
     assert app.test_client().get("/en/rules/ultimatch").status_code == 503
+
+
+def test_a_sheet_draws_from_the_card_data_it_started_with(cards: Path) -> None:
+    """A file saved while a sheet is drawn changes the next sheet, not this one's later
+    pages: inside ``pinned_catalogue`` every look at the data sees one version."""
+    from cardpress.rules import data
+
+    token = data.CARDS.set(cards)
+    try:
+        with data.pinned_catalogue() as pinned:
+            rename_orange(cards, "Tangerine")
+            assert data.catalogue() is pinned
+            assert data.catalogue().ultimatch.colour("orange").name["en"] == "Orange"
+        assert data.catalogue().ultimatch.colour("orange").name["en"] == "Tangerine"
+    finally:
+        data.CARDS.reset(token)
+
+
+def test_a_pin_holds_only_for_the_folder_it_was_read_from(cards: Path) -> None:
+    from cardpress.rules import data
+
+    rename_orange(cards, "Tangerine")
+    with data.pinned_catalogue():  # the default card folder
+        token = data.CARDS.set(cards)
+        try:
+            assert data.catalogue().ultimatch.colour("orange").name["en"] == "Tangerine"
+        finally:
+            data.CARDS.reset(token)
+        assert data.catalogue().ultimatch.colour("orange").name["en"] == "Orange"
