@@ -1055,14 +1055,21 @@ def render_pages(
     """The rule sheet on pages of ``pagesize``, padded with notes pages to a multiple of
     ``quantum`` pages when it runs to more than one (2: folded sheets, 4: a booklet)."""
     register_fonts()
+    # the document first, then the pin: a document is cached on its files as they were
+    # when it was read, so it must never be rendered from data read before that
+    doc = load_rules(game_id, lang)
     with pinned_catalogue():
-        return _render_pages(game_id, lang, pagesize, base_url, quantum)
+        return _render_pages(doc, game_id, lang, pagesize, base_url, quantum)
 
 
 def _render_pages(
-    game_id: str, lang: str, pagesize: tuple[float, float], base_url: str, quantum: int
+    doc: m.RuleDocument,
+    game_id: str,
+    lang: str,
+    pagesize: tuple[float, float],
+    base_url: str,
+    quantum: int,
 ) -> bytes:
-    doc = load_rules(game_id, lang)
     url = rules_url(base_url, lang, game_id)
     buf = io.BytesIO()
     template = FloatingDocTemplate(

@@ -67,7 +67,7 @@ def pinned_catalogue() -> Iterator[Catalogue]:
 
     A sheet's figures and tables ask for the data hundreds of times, and each
     fresh look checks the card folder's fingerprint; pinned, a file saved in the
-    middle of a render cannot leave one sheet printing two versions of a card.
+    middle of a render cannot leave them printing two versions of a card.
     """
     cat = catalogue()
     token = PINNED.set((CARDS.get(), cat))
