@@ -228,19 +228,35 @@ def _fence(pen: Pen, w: float, h: float) -> None:
 
 def _meadow(pen: Pen, w: float, h: float) -> None:
     """桔梗の野: an autumn meadow of bellflowers running to far blue hills under a wide sky,
-    the far flowers specks, five near ones large and standing apart, each in focus: a
-    crowd of near flowers overlapping was painted as one purple mass, its petals lost."""
+    the far flowers drifts of lavender, five near ones large and standing apart, each in
+    focus: a crowd of near flowers overlapping was painted as one purple mass, its petals
+    lost."""
     icon, col = _flowers(pen)[0]
     hills = ((0, 0.62), (0.2, 0.7), (0.45, 0.6), (0.7, 0.68), (1, 0.6))
     _open_country(pen, w, h, 0.5, ("#a8c8e4", "#e4ecf0"), "#7890b0", hills, ("#a8c072", "#6a9040"))
     for x, y, rx in ((0.22, 0.86, 14), (0.3, 0.88, 10), (0.74, 0.8, 16)):  # clouds
         pen.ellipse(w * x, h * y, rx, 5, hex_rgb("#f8f8f6"))
     rng = pen.rng
-    spots = sorted(
-        ((rng.random(), 0.5 + 0.5 * rng.random() ** 1.4) for _ in range(18)), key=lambda p: -p[1]
-    )
-    for u, v in spots:  # far (high, small) first
-        _stemmed(pen, icon, w * u, h * 0.5 * v, 2.2 + (1 - v) * 6, col)
+    # depth, far to near: a dark hedgerow at the hills' feet, the far meadow hazed pale,
+    # drifts of bellflowers that narrow and pale with distance (single far flowers were
+    # lost under the brushes, and the meadow read as one flat green)
+    gradient(pen, 0, h * 0.4, w, h * 0.14, hex_rgb("#c8d6ae"), hex_rgb("#b2c692"), 4)
+    for k in range(14):
+        x = w * (k + rng.random()) / 14
+        pen.ellipse(x, h * 0.53, 7 + 4 * rng.random(), 2.4, hex_rgb("#4e6a3a"))
+    drift = mix(col, hex_rgb("#a898d8"), 0.4)
+    for x, y, rx, ry in ((0.2, 0.45, 24, 3.0), (0.7, 0.43, 28, 3.2), (0.42, 0.33, 34, 4.6)):
+        pen.ellipse(w * x, h * y, rx, ry, drift)
+    for _ in range(16):  # darker tufts in the near grass, larger nearer
+        v = rng.random()
+        pen.dab(
+            w * rng.random(),
+            h * 0.3 * v,
+            8 + 10 * (1 - v),
+            math.pi / 2 + rng.uniform(-0.3, 0.3),
+            2.2 + 2 * (1 - v),
+            hex_rgb("#4c7430"),
+        )
     for k, u in enumerate((0.1, 0.3, 0.51, 0.71, 0.9)):  # the near ones, painted over them
         x, y, r = w * u + rng.uniform(-3, 3), h * (0.17 + 0.06 * (k % 2)), 10.5
         _stemmed(pen, icon, x, y, r, col)
