@@ -293,16 +293,19 @@ def _herald(pen: Pen, w: float, h: float) -> None:
         [(bx - 16, by + 6), (bx - 4, by + 13), (bx + 10, by + 9), (bx - 2, by + 1)],
         hex_rgb("#4a4a14"),
     )  # the folded wing
-    hx, hy = bx + 19, by + 9  # the head, the beak, the eye and its pale brow
+    # the head stands out of the body's round, its throat pale under it, so that at card
+    # size the bird reads as head, breast and tail, not one olive ball
+    hx, hy = bx + 23, by + 10  # the head, the beak, the eye and its pale brow
+    pen.ellipse(hx - 5, hy - 7, 8, 5, hex_rgb("#e0d896"))  # the throat
     pen.ellipse(hx, hy, 11.5, 11, dark)
     pen.ellipse(hx, hy, 10, 9.5, hex_rgb("#76781e"))
-    pen.poly([(hx + 8, hy + 1.5), (hx + 17, hy - 0.5), (hx + 8, hy - 2.5)], hex_rgb("#1e1a0e"))
+    pen.poly([(hx + 8, hy + 2.4), (hx + 20, hy - 0.2), (hx + 8, hy - 3)], hex_rgb("#1e1a0e"))
     pen.ellipse(hx + 3, hy + 1, 2.8, 2.8, hex_rgb("#0e0e0a"))
     pen.ellipse(hx + 2, hy + 4.4, 5.4, 1.3, hex_rgb("#f4efd0"))
     for dx in (-5, 5):  # its feet on the branch
         pen.rect(bx + dx, by - 16, 1.6, 5, dark)
-    pen.focus(bx + 6, by + 2, 30, 17, 2.2)
-    pen.focus(hx + 4, hy, 9, 7, 3.5)  # its eye and beak
+    pen.focus(bx + 4, by + 2, 30, 17, 3.0)
+    pen.focus(hx + 6, hy, 14, 11, 3.5)  # its head, eye and beak
 
 
 def _veranda(pen: Pen, w: float, h: float) -> None:
