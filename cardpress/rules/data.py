@@ -55,9 +55,9 @@ def catalogue() -> Catalogue:
     file is read again; while a sheet is drawn (``pinned_catalogue``), the data it
     started from.
     """
-    cards, pinned = PINNED.get() or (None, None)
-    if pinned is not None and cards == CARDS.get():
-        return pinned
+    pin = PINNED.get()
+    if pin is not None and pin[0] == CARDS.get():
+        return pin[1]
     return load_catalogue(CARDS.get())
 
 

@@ -241,9 +241,10 @@ def _meadow(pen: Pen, w: float, h: float) -> None:
     # drifts of bellflowers that narrow and pale with distance (single far flowers were
     # lost under the brushes, and the meadow read as one flat green)
     gradient(pen, 0, h * 0.4, w, h * 0.14, hex_rgb("#c8d6ae"), hex_rgb("#b2c692"), 4)
+    hedge, tuft = hex_rgb("#4e6a3a"), hex_rgb("#4c7430")
     for k in range(14):
         x = w * (k + rng.random()) / 14
-        pen.ellipse(x, h * 0.53, 7 + 4 * rng.random(), 2.4, hex_rgb("#4e6a3a"))
+        pen.ellipse(x, h * 0.53, 7 + 4 * rng.random(), 2.4, hedge)
     drift = mix(col, hex_rgb("#a898d8"), 0.4)
     for x, y, rx, ry in ((0.2, 0.45, 24, 3.0), (0.7, 0.43, 28, 3.2), (0.42, 0.33, 34, 4.6)):
         pen.ellipse(w * x, h * y, rx, ry, drift)
@@ -255,7 +256,7 @@ def _meadow(pen: Pen, w: float, h: float) -> None:
             8 + 10 * (1 - v),
             math.pi / 2 + rng.uniform(-0.3, 0.3),
             2.2 + 2 * (1 - v),
-            hex_rgb("#4c7430"),
+            tuft,
         )
     for k, u in enumerate((0.1, 0.3, 0.51, 0.71, 0.9)):  # the near ones, painted over them
         x, y, r = w * u + rng.uniform(-3, 3), h * (0.17 + 0.06 * (k % 2)), 10.5
@@ -284,11 +285,11 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     _bloom(pen, icon, *_on(twig, 1.0), 10, col, 3.0)
     bx, by = _on(main, 0.47)  # the uguisu, olive green, perched on the branch facing right
     by += 16
-    olive, dark = hex_rgb("#66681c"), hex_rgb("#2e2e0c")
+    olive, dark, breast = hex_rgb("#66681c"), hex_rgb("#2e2e0c"), hex_rgb("#e0d896")
     pen.poly([(bx - 18, by + 2), (bx - 42, by - 10), (bx - 38, by + 4)], dark)  # the tail
     pen.ellipse(bx, by, 24.5, 15.5, dark)  # a dark rim: the chalk's edges follow it
     pen.ellipse(bx, by, 23, 14, olive)
-    pen.ellipse(bx + 3, by - 6, 15, 6.5, hex_rgb("#e0d896"))  # its pale breast
+    pen.ellipse(bx + 3, by - 6, 15, 6.5, breast)  # its pale breast
     pen.blob(
         [(bx - 16, by + 6), (bx - 4, by + 13), (bx + 10, by + 9), (bx - 2, by + 1)],
         hex_rgb("#4a4a14"),
@@ -296,7 +297,7 @@ def _herald(pen: Pen, w: float, h: float) -> None:
     # the head stands out of the body's round, its throat pale under it, so that at card
     # size the bird reads as head, breast and tail, not one olive ball
     hx, hy = bx + 23, by + 10  # the head, the beak, the eye and its pale brow
-    pen.ellipse(hx - 5, hy - 7, 8, 5, hex_rgb("#e0d896"))  # the throat
+    pen.ellipse(hx - 5, hy - 7, 8, 5, breast)  # the throat
     pen.ellipse(hx, hy, 11.5, 11, dark)
     pen.ellipse(hx, hy, 10, 9.5, hex_rgb("#76781e"))
     pen.poly([(hx + 8, hy + 2.4), (hx + 20, hy - 0.2), (hx + 8, hy - 3)], hex_rgb("#1e1a0e"))
