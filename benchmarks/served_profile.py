@@ -57,6 +57,7 @@ OWNERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "/psycopg",
             "sqlite3",
             "/referee/tables/db.py",
+            "/referee/tables/db_",
             "/referee/tables/repo_",
             "/referee/tables/repository.py",
             "/referee/tables/ratelimit.py",

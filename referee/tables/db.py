@@ -15,6 +15,7 @@ and :mod:`referee.tables.databases` opens the one a URL names.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+import orjson
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -54,15 +56,36 @@ def once_more_on_disconnect(work: Callable[P, T]) -> Callable[P, T]:
 
     @functools.wraps(work)
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return work(*args, **kwargs)
-        except DBAPIError as exc:
-            if not exc.connection_invalidated:
-                raise
-            log.warning("tables: database connection lost; running %s again", work.__name__)
-        return work(*args, **kwargs)
+        return run_once_more(work, *args, **kwargs)
 
     return run
+
+
+def run_once_more(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``work(*args, **kwargs)``, once more if the connection turned out dead
+    (:func:`once_more_on_disconnect`, without a wrapper made per call)."""
+    try:
+        return work(*args, **kwargs)
+    except DBAPIError as exc:
+        if not exc.connection_invalidated:
+            raise
+        log.warning("tables: database connection lost; running %s again", work.__name__)
+    return work(*args, **kwargs)
+
+
+def json_text(value: Any) -> str:
+    """A JSON column's text: every change writes a table's whole state, and orjson
+    writes it several times faster than the standard library (2 % of a tap's
+    CPU); what orjson cannot write (an integer beyond 64 bits) the standard
+    library does. Non-string keys become strings, as the standard library's."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
+
+
+#: how both databases' engines read and write their JSON columns
+JSON_CODEC: dict[str, Any] = {"json_serializer": json_text, "json_deserializer": orjson.loads}
 
 
 def alembic_config(connection: Any = None) -> Config:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine, Executable, create_engine, text
 
-from referee.tables.db import Database
+from referee.tables.db import JSON_CODEC, Database
 
 #: PostgreSQL connections per process (gunicorn worker)
 POOL_SIZE = 20
@@ -26,7 +26,7 @@ def make_engine(url: str) -> Engine:
     # a backend forked in the middle of a burst and closed again after it; two
     # cores run no more queries at once with it, so requests wait for one of the
     # pool's (opened before the first request: Database.warm).
-    return create_engine(url, pool_size=POOL_SIZE, max_overflow=0)
+    return create_engine(url, pool_size=POOL_SIZE, max_overflow=0, **JSON_CODEC)
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, Executable, create_engine, event
 from sqlalchemy.engine import make_url
 
-from referee.tables.db import Database
+from referee.tables.db import JSON_CODEC, Database
 
 WRITE = "cardpress_write"  # execution option of write transactions
 ONE_STATEMENT = "cardpress_one_statement"  # execution option of single-statement reads
@@ -41,6 +41,7 @@ def make_engine(url: str) -> Engine:
         connect_args={"timeout": 30, "check_same_thread": False},
         pool_size=32,
         max_overflow=224,
+        **JSON_CODEC,
     )
     event.listen(engine, "connect", _pragmas)
     event.listen(engine, "begin", _begin)

@@ -8,7 +8,6 @@ notification is delivered to every worker's listener at commit, not before.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, text
 from sqlalchemy.dialects import postgresql
 
+from referee.tables.db import json_text
 from referee.tables.models import utcnow
 from referee.tables.repo_sql import HEAD, READ, SqlRepository
 from referee.tables.repository import Change, Changes
@@ -94,12 +94,12 @@ class PostgresRepository(SqlRepository):
             "expected": table.version,
             "host_hash": table.host_hash,
             "version": change.version,
-            "snapshot": json.dumps(change.snapshot),
-            "events": json.dumps(change.events),
+            "snapshot": json_text(change.snapshot),
+            "events": json_text(change.events),
             "terminal": change.terminal,
             "now": utcnow(),
             "taken": list(change.taken),
-            "rows": json.dumps([{k: r[k] for k in _ROW} for r in change.rows]),  # type: ignore[literal-required]
+            "rows": json_text([{k: r[k] for k in _ROW} for r in change.rows]),  # type: ignore[literal-required]
             "channel": NOTIFY_CHANNEL,
         }
         # on the driver, in autocommit: the statement is its own transaction

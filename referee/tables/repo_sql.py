@@ -19,7 +19,7 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from referee.tables.db import Database, once_more_on_disconnect
+from referee.tables.db import Database, run_once_more
 from referee.tables.late import Logged
 from referee.tables.models import Action, GameTable, Refusal, Seat, utcnow
 from referee.tables.repository import Live, NewTable, Table, checked, not_found
@@ -95,7 +95,7 @@ class SqlRepository:
 
     def once_more(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """See :func:`referee.tables.db.once_more_on_disconnect` (why running again is safe)."""
-        return once_more_on_disconnect(work)(*args, **kwargs)
+        return run_once_more(work, *args, **kwargs)
 
     # ------------------------------------------------------------------ read
 
