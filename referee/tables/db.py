@@ -201,19 +201,20 @@ class Database:
         version moved, and the action is looked up again)."""
         prepared = self._prepared(statement)
         bound = self._bound(prepared, params)
+        engine = self.pool()
         for attempt in (1, 2):
-            raw = self.engine.raw_connection()
+            raw = engine.raw_connection()
             try:
                 found = self._rows(raw, prepared.sql, bound)
                 break
-            except self.engine.dialect.loaded_dbapi.Error as exc:
-                if attempt == 2 or not self.engine.dialect.is_disconnect(
+            except engine.dialect.loaded_dbapi.Error as exc:
+                if attempt == 2 or not engine.dialect.is_disconnect(
                     exc, raw.dbapi_connection, None
                 ):
                     raise
                 log.warning("tables: database connection lost; reading again")
                 raw.invalidate(exc)
-                self.engine.dispose(close=False)  # the pool's other connections died too
+                engine.dispose(close=False)  # the pool's other connections died too
             finally:
                 raw.close()
         processors = prepared.processors
@@ -225,6 +226,10 @@ class Database:
             )
             for row in found
         ]
+
+    def pool(self) -> Engine:
+        """The engine whose pooled connection :meth:`rows` takes now."""
+        return self.engine
 
     def _rows(self, raw: Any, sql: str, bound: Any) -> list[tuple[Any, ...]]:
         """Run ``sql`` in autocommit on a pooled connection's driver."""

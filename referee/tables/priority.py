@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 #: seconds a stream waits for its turn at most (a worker that is never idle)
@@ -30,6 +31,14 @@ MAX_WAIT = 0.25
 
 _gate: Any = None  # gevent's semaphore: one stream at a time
 _checked = False
+#: whether the running block is a stream's work (a greenlet's or thread's own)
+_BEHIND: ContextVar[bool] = ContextVar("cardpress_behind_requests", default=False)
+
+
+def in_background() -> bool:
+    """Whether this is a stream's work, inside :func:`behind_requests` (its database
+    reads then take PostgreSQL connections of their own: ``PostgresDatabase``)."""
+    return _BEHIND.get()
 
 
 def _gevent_gate() -> Any:
@@ -48,6 +57,16 @@ def _gevent_gate() -> Any:
 @contextmanager
 def behind_requests(max_wait: float = MAX_WAIT) -> Iterator[None]:
     """Run the block when nothing more urgent is ready (gevent), or at once."""
+    marked = _BEHIND.set(True)
+    try:
+        with _turn(max_wait):
+            yield
+    finally:
+        _BEHIND.reset(marked)
+
+
+@contextmanager
+def _turn(max_wait: float) -> Iterator[None]:
     gate = _gevent_gate()
     if gate is None:
         yield
