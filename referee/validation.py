@@ -128,10 +128,6 @@ def _no_constants(name: str) -> Any:
     raise ApiError(N_("%(name)s is not valid JSON"), "body", name=name)
 
 
-#: the strict decoder, made once (``json.loads`` with hooks makes one per call)
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants)
-
-
 def _no_lone_surrogates(value: Any) -> None:
     """JSON allows "\\ud800" escapes that decode to no character at all; refuse them."""
     if isinstance(value, str):
@@ -157,9 +153,7 @@ def parse_json(raw: bytes) -> Any:
         raise ApiError(N_("the request body is empty; send a JSON object"), "body")
     try:
         text = raw.decode("utf-8")
-        if text.startswith("\ufeff"):  # as json.loads says it
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        data = _DECODER.decode(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants)
         _no_lone_surrogates(data)
         return data
     except ApiError:

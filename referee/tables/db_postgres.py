@@ -58,7 +58,7 @@ class PostgresDatabase(Database):
     of tables), each stream's first read, and each change's read for a worker's
     streams, took a pooled connection and a share of PostgreSQL's CPU from the
     taps, which waited behind them: the taps' tail (p99) in the first two
-    seconds of a run at 125 tables x 4 phones was 190-230 ms. On their own
+    seconds of a run at 125 tables x 4 phones was 160-350 ms. On their own
     connection the streams queue among themselves (the worker's other streams
     wait for it, not its taps), and a tap finds a connection free."""
 

@@ -489,9 +489,7 @@ class Keyed:
     ) -> Keyed | None:
         if client_key is None or token is None:
             return None
-        # json.dumps({"action": ..., "version": ...}, sort_keys=True), its two
-        # values encoded alone: the fingerprints already logged stay the same
-        request = f'{{"action": {json.dumps(action)}, "version": {json.dumps(version)}}}'
+        request = json.dumps({"action": action, "version": version}, sort_keys=True)
         return cls(scoped_key(token, client_key), hashlib.sha256(request.encode()).hexdigest())
 
 

@@ -10,7 +10,6 @@ token reveals nothing about the host token or the other seats.
 from __future__ import annotations
 
 import base64
-import functools
 import hashlib
 import hmac
 import secrets
@@ -41,8 +40,5 @@ def keyed_host_token(secret: str, key_hash: str, table_id: str) -> str:
     return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
-@functools.lru_cache(maxsize=4096)
 def token_hash(token: str) -> str:
-    """The stored form of a token. Kept for the tokens in use (one per phone, a
-    few per request): a tap hashed its token three times, about 1 % of its CPU."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
