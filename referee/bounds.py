@@ -21,7 +21,6 @@ Counts are per worker process: the whole server allows ``workers`` times each.
 
 from __future__ import annotations
 
-import functools
 import io
 import ipaddress
 import threading
@@ -62,21 +61,12 @@ def _deadline(seconds: float) -> Any:
     """A deadline on the blocking reads inside it: gevent's Timeout in a gevent
     worker (the production command); elsewhere (threads, the development
     server) none, as a thread cannot be interrupted in a read."""
-    timeout = _gevent_timeout()
-    return _no_deadline() if timeout is None else timeout(seconds, TooSlow)
-
-
-@functools.cache
-def _gevent_timeout() -> Any:
-    """gevent's Timeout if this process runs on gevent (its socket module patched,
-    which a worker does before it loads the app), else None; looked up once."""
+    from gevent import Timeout
     from gevent.monkey import is_module_patched
 
     if not is_module_patched("socket"):
-        return None
-    from gevent import Timeout
-
-    return Timeout
+        return _no_deadline()
+    return Timeout(seconds, TooSlow)
 
 
 @contextmanager
