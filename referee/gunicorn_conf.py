@@ -16,6 +16,18 @@ they start, before they import the app: that is why importing this module
 (and the ``referee`` package around it) in gunicorn's master loads nothing
 of the app, and why ``--preload`` must not be used. ``CARDPRESS_WORKERS``
 sizes the workers; command-line options override everything here.
+
+One worker by default, on a 2-core host too. A table's four phones land on
+whichever worker accepted each connection, so with two workers both of them
+heard of every move, read the table and built the views again for their
+phones, and one worker's moves lost a compare-and-set to the other's. At
+125 tables x 4 phones (benchmarks/tables.py, 2026-12-07) one worker spent
+1.91 ms of CPU per move on SQLite and 1.95 ms (+0.55 ms of PostgreSQL's) on
+PostgreSQL, against 2.37 and 2.75 (+0.83) with two; PostgreSQL's action p99
+was 19 ms against 144, SQLite's 32 against 11 (the start's burst has one core
+now). The second core is left to PostgreSQL, nginx and the kernel. Beyond
+what one core serves, run more workers (or, better, more single-worker
+servers behind nginx keyed on the table: README, "More hosts").
 ``-k gthread`` still works (threads instead of greenlets, sized by
 ``CARDPRESS_THREADS``) where gevent cannot be installed.
 """
@@ -29,9 +41,10 @@ from typing import Any
 # gevent's worker with a cap on open connections per client address
 # (CARDPRESS_CONNECTIONS_PER_ADDRESS; referee/gunicorn_worker.py)
 worker_class = "referee.gunicorn_worker.CappedGeventWorker"
-workers = int(os.environ.get("CARDPRESS_WORKERS", "2"))
-# open connections per worker (streams included): beyond it, new ones wait to be accepted
-worker_connections = int(os.environ.get("CARDPRESS_CONNECTIONS", "1000"))
+workers = int(os.environ.get("CARDPRESS_WORKERS", "1"))
+# open connections per worker (streams included): beyond it, new ones wait to be
+# accepted; 500 phones hold a stream and a connection for their taps each
+worker_connections = int(os.environ.get("CARDPRESS_CONNECTIONS", "2000"))
 # the listen queue (connections not accepted yet), as long as the kernel allows
 # (net.core.somaxconn, 4096 on Linux >= 5.4): a burst of connections from one
 # client is accepted and refused (the cap per address) instead of filling a

@@ -26,6 +26,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from referee import gunicorn_conf
+from referee.gunicorn_worker import PER_ADDRESS
 from tests.nginx import running_nginx
 from tests.referee.tables.test_production import free_port, production_server
 
@@ -210,7 +212,7 @@ def server(database_urls) -> Iterator[tuple[str, Path]]:
 def test_one_client_cannot_take_the_production_server_down(server):
     base, _sock = server
     table = _create(base)
-    cap = 200 * 2  # at most 200 per worker held from one address, the rest told 429
+    cap = PER_ADDRESS * gunicorn_conf.workers  # held from one address; the rest told 429
     with flooded(base, table["table"], held=cap) as flood:
         times = _answer_times(base, table)
         assert max(times) < ANSWER_WITHIN, times
