@@ -36,11 +36,13 @@ from cardpress.catalogue.models import (
     alias_target,
 )
 from cardpress.print.export import card_png
+from cardpress.print.fonts import register_fonts
 from cardpress.rules import Ruling, rulings_concerning
 from cardpress.vocabulary import CHOOSE
 from referee.catalogue import cards_root, catalogue
 from referee.hosts import picture_base_url
 from referee.i18n import current_language, keeps_query, plus_joined, text
+from referee.off_loop import off_loop
 from referee.rules import game_name
 from referee.ultimatch_text import SYMBOL_GLYPHS
 from referee.validation import N_
@@ -278,7 +280,7 @@ class PictureCache:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        data = render()
+        data = off_loop(render)
         item = (data, hashlib.sha256(data).hexdigest()[:32])
         with self._lock:
             if source is self._source:
@@ -299,6 +301,7 @@ def card_picture(deck_id: str, card_id: str) -> Response:
     lang = current_language()
     dpi = int(current_app.config.get("PNG_DPI", 150))
     base_url = picture_base_url()
+    register_fonts()  # on the loop's thread: finding the fonts starts fc-match processes
     data, etag = pictures.get(
         cards,
         (deck.id, card_id, lang, str(dpi), base_url),
