@@ -16,6 +16,8 @@ they start, before they import the app: that is why importing this module
 (and the ``referee`` package around it) in gunicorn's master loads nothing
 of the app, and why ``--preload`` must not be used. ``CARDPRESS_WORKERS``
 sizes the workers; command-line options override everything here.
+``-k gthread`` still works (threads instead of greenlets, sized by
+``CARDPRESS_THREADS``) where gevent cannot be installed.
 
 One worker by default, on a 2-core host too. A table's four phones land on
 whichever worker accepted each connection, so with two workers both of them
@@ -28,8 +30,6 @@ was 19 ms against 144, SQLite's 32 against 11 (the start's burst has one core
 now). The second core is left to PostgreSQL, nginx and the kernel. Beyond
 what one core serves, run more workers (or, better, more single-worker
 servers behind nginx keyed on the table: README, "More hosts").
-``-k gthread`` still works (threads instead of greenlets, sized by
-``CARDPRESS_THREADS``) where gevent cannot be installed.
 """
 
 from __future__ import annotations
