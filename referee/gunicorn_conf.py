@@ -22,14 +22,12 @@ sizes the workers; command-line options override everything here.
 One worker by default, on a 2-core host too. A table's four phones land on
 whichever worker accepted each connection, so with two workers both of them
 heard of every move, read the table and built the views again for their
-phones, and one worker's moves lost a compare-and-set to the other's. At
-125 tables x 4 phones (benchmarks/tables.py, 2026-12-07) one worker spent
-1.91 ms of CPU per move on SQLite and 1.95 ms (+0.55 ms of PostgreSQL's) on
-PostgreSQL, against 2.37 and 2.75 (+0.83) with two; PostgreSQL's action p99
-was 19 ms against 144, SQLite's 32 against 11 (the start's burst has one core
-now). The second core is left to PostgreSQL, nginx and the kernel. Beyond
-what one core serves, run more workers (or, better, more single-worker
-servers behind nginx keyed on the table: README, "More hosts").
+phones, and one worker's moves lost a compare-and-set to the other's: about
+a quarter more CPU per move, and on PostgreSQL a longer tail (the README's
+"Capacity of one host" has the figures, one worker against two). The second
+core is left to PostgreSQL, nginx and the kernel. Beyond what one core
+serves, run more single-worker servers behind nginx keyed on the table
+(README, "More hosts") rather than more workers.
 """
 
 from __future__ import annotations
