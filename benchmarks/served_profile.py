@@ -26,6 +26,20 @@ part), the HTTP server's only when nothing of the app is on the stack. A
 part's share of the workers' samples times the workers' CPU per action is
 its ms; the master's CPU is the HTTP server's.
 
+A second cut, by where the work runs, sets what ``benchmarks/tables_cpu.py``
+measures in-process against what only a served move pays, which is what the
+served / in-process ratio is made of:
+
+- app: the work ``tables_cpu.py`` also runs: a request inside Flask's WSGI
+  call, and a stream's state for a change (``stream``'s ``told``);
+- parsing: gunicorn reading a request's line and headers;
+- sends: the answers' and the stream chunks' writes to the sockets;
+- stream waits: a stream between changes (waiting on its table's event) and
+  waiting for its turn behind the taps (``referee/tables/priority.py``);
+- change listener: the thread that hears other processes' commits;
+- event loop: gevent's hub with nothing of the above on the stack;
+- serving, other: gunicorn's and gevent's remaining work, and the master.
+
 Why not py-spy: it samples from outside by wall clock and counts a process
 as busy while the kernel calls it runnable; on a shared machine a worker is
 runnable long after each wake-up, waiting for a core, and in one run py-spy
@@ -38,6 +52,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 #: seconds to wait after a run for every worker's next dump of its samples
@@ -137,6 +152,26 @@ def part_of(frames: list[str]) -> str:
     return "HTTP server" if served else "other"
 
 
+#: (where, what one frame on the stack contains), tried in order
+WHERE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("change listener", ("Repository.listen (",)),
+    ("app", ("stream.<locals>.told (", "Flask.__call__ (")),
+    ("stream waits", ("behind_requests (", "Bus.wait (")),
+    ("sends", ("Response.write (", "write_chunk (")),
+    ("parsing", ("Parser.__next__ (",)),
+    ("event loop", ("Hub.run (",)),
+)
+WHERES = (*(where for where, _ in WHERE), "serving, other")
+
+
+def where_of(frames: list[str]) -> str:
+    """Where a sample's stack ran: the first of :data:`WHERE` one of its frames meets."""
+    for where, marks in WHERE:
+        if any(mark in frame for frame in frames for mark in marks):
+            return where
+    return "serving, other"
+
+
 def samples(folder: Path) -> Counter[str]:
     """Every worker's samples so far, per stack (benchmarks/profiled_gunicorn_conf.py)."""
     counted: Counter[str] = Counter()
@@ -148,21 +183,30 @@ def samples(folder: Path) -> Counter[str]:
     return counted
 
 
-def parts(before: Counter[str], after: Counter[str]) -> Counter[str]:
-    """Samples per part taken between two :func:`samples`."""
+def parts(
+    before: Counter[str], after: Counter[str], into: Callable[[list[str]], str] = part_of
+) -> Counter[str]:
+    """Samples per part (or per :func:`where_of`, ``into``) taken between two
+    :func:`samples`."""
     counted: Counter[str] = Counter()
     for stack, count in (after - before).items():
-        counted[part_of(stack.split(";"))] += count
+        counted[into(stack.split(";"))] += count
     return counted
 
 
-def breakdown(counted: Counter[str], workers_ms: float, master_ms: float) -> str:
-    """Each part's ms per action: its share of the workers' samples times the
-    workers' CPU per action; the master's own CPU goes to the HTTP server."""
+def breakdown(
+    counted: Counter[str],
+    workers_ms: float,
+    master_ms: float,
+    names: tuple[str, ...] = PARTS,
+    master: str = "HTTP server",
+) -> str:
+    """Each name's ms per action: its share of the workers' samples times the
+    workers' CPU per action; the master's own CPU goes to ``master``."""
     total = sum(counted.values()) or 1
-    ms = {part: workers_ms * counted[part] / total for part in PARTS}
-    ms["HTTP server"] += master_ms
-    return ", ".join(f"{part} {ms[part]:.2f}" for part in PARTS if ms[part] >= 0.005)
+    ms = {name: workers_ms * counted[name] / total for name in names}
+    ms[master] += master_ms
+    return ", ".join(f"{name} {ms[name]:.2f}" for name in names if ms[name] >= 0.005)
 
 
 def owners(stacks: Counter[str]) -> dict[str, Counter[str]]:

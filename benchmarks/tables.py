@@ -32,10 +32,12 @@ sockets and event fan-out add shows in one run.
 ``--profile`` takes each run's server CPU per action apart: engine, table
 service, database, building views, encoding, event fan-out, framework, HTTP
 server (the workers sample their own stacks every millisecond of CPU:
-benchmarks/served_profile.py). ``--profile DIR`` keeps the samples, and
-``benchmarks/served_profile.py DIR/this-sqlite`` lists each part's busiest
-functions. Profiling costs the server a few per cent: take CPU figures from
-runs without it.
+benchmarks/served_profile.py), and on a second line by where it ran: the
+app (what "in-proc" runs too) against what only serving costs (parsing,
+sends, the streams' waits, the change listener, the event loop, the rest).
+``--profile DIR`` keeps the samples, and ``benchmarks/served_profile.py
+DIR/this-sqlite`` lists each part's busiest functions. Profiling costs the
+server a few per cent: take CPU figures from runs without it.
 
     .venv/bin/python benchmarks/tables.py --tables 25 --seconds 30 --profile /tmp/profile
 
@@ -506,14 +508,20 @@ def run_tables(
     database_cpu = cpu_seconds(database) - cpu_before[1]
     master_cpu = own_cpu_seconds(server[0]) - master_before
     latency = [x for p in parts for x in p["latency"]]
-    by_part = None
+    by_part = by_where = None
     if profile is not None and samples_before is not None:
         time.sleep(served_profile.DUMP_WAIT)  # the workers' next dump
         actions = max(1, len(latency))
+        samples_after = served_profile.samples(profile)
+        cpu_ms = 1000 * (server_cpu - master_cpu) / actions, 1000 * master_cpu / actions
         by_part = served_profile.breakdown(
-            served_profile.parts(samples_before, served_profile.samples(profile)),
-            1000 * (server_cpu - master_cpu) / actions,
-            1000 * master_cpu / actions,
+            served_profile.parts(samples_before, samples_after), *cpu_ms
+        )
+        by_where = served_profile.breakdown(
+            served_profile.parts(samples_before, samples_after, served_profile.where_of),
+            *cpu_ms,
+            names=served_profile.WHERES,
+            master="serving, other",
         )
     slow: dict[int, int] = {}  # second of the run -> actions sent then that took > 100 ms
     for p in parts:
@@ -561,6 +569,7 @@ def run_tables(
         "db_cpu": 1000 * database_cpu / max(1, len(latency)) if database else float("nan"),
         "client_cpu": 1000 * sum(p["cpu"] for p in parts) / max(1, len(latency)),
         "parts": by_part,
+        "wheres": by_where,
     }
 
 
@@ -793,6 +802,7 @@ def main() -> None:
         )
         if r.get("parts"):
             print(f"    server CPU ms per action, by part: {r['parts']}")
+            print(f"    ... by where it ran (app: what in-proc runs too): {r['wheres']}")
         for sample in r.get("error_samples", []):
             print(f"    error: {sample}")
         if r.get("slow"):

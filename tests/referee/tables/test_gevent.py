@@ -261,6 +261,50 @@ def test_event_streams_give_way_to_taps_one_at_a_time():
     assert MAX_WAIT <= found["waited"] < MAX_WAIT + 1.5
 
 
+# one stream holds its turn for a while; one waiting behind it is killed (its
+# phone gone), one runs out of patience, one waits on
+HELD = """
+import json, time
+import gevent
+from referee.tables.priority import behind_requests
+
+started = time.monotonic()
+log = []
+
+def stream(name, hold, max_wait=5.0):
+    with behind_requests(max_wait):
+        log.append((name, "in", round(time.monotonic() - started, 3)))
+        gevent.sleep(hold)
+    log.append((name, "out", round(time.monotonic() - started, 3)))
+
+holder = gevent.spawn(stream, "holder", 0.6)
+gevent.sleep(0.05)
+gone = gevent.spawn(stream, "gone", 0)
+impatient = gevent.spawn(stream, "impatient", 0, 0.2)
+patient = gevent.spawn(stream, "patient", 0)
+gevent.sleep(0.1)
+gone.kill()
+gevent.joinall([holder, impatient, patient], timeout=10)
+after = []
+gevent.spawn(lambda: after.append(stream("after", 0))).join(timeout=2)
+print(json.dumps({"log": log, "after": bool(after)}))
+"""
+
+
+def test_a_stream_gone_or_out_of_patience_leaves_the_turns_flowing():
+    """A stream killed while it waits leaves the line; one whose wait runs out goes
+    ahead beside the one holding the turn; the next waits for the turn to be given
+    back and gets it then, not at its own deadline."""
+    found = outcome(run_patched(HELD))
+    times = {(name, what): t for name, what, t in found["log"]}
+    assert ("gone", "in") not in times
+    assert times[("holder", "in")] < times[("impatient", "in")] < times[("holder", "out")]
+    assert times[("impatient", "in")] >= 0.2
+    # given the turn when the holder gave it back, long before its own 5 s ran out
+    assert times[("holder", "out")] <= times[("patient", "in")] < times[("holder", "out")] + 1
+    assert found["after"]
+
+
 # the real views: streams opened and bids sent in the same moment, streams first
 OPENING = """
 import json, sys
