@@ -25,9 +25,10 @@ p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost.
 
 Beside each tables run's served "cpu ms" (gunicorn master and workers per
 action) stands "in-proc": the same tree's app called in-process
-(benchmarks/tables_cpu.py's POST plus four state events per bid, on a fresh
-database of the same kind), and their ratio ("x"), so what the HTTP server,
-sockets and event fan-out add shows in one run.
+(benchmarks/tables_cpu.py's POST plus four state events per bid, back to
+back, on a fresh database of the same kind), and their ratio ("x"), so what
+the HTTP server, sockets and event fan-out add shows in one run. Back to back
+flatters the app: see tables_cpu.py's ``--pause``.
 
 ``--profile`` takes each run's server CPU per action apart: engine, table
 service, database, building views, encoding, event fan-out, framework, HTTP
@@ -812,8 +813,8 @@ def main() -> None:
     print(
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
         "scoring API); in-proc: the same tree's app CPU per action called in-process "
-        "(benchmarks/tables_cpu.py: a bid's POST and its four state events, no HTTP server); "
-        "x: cpu ms / in-proc; db cpu: PostgreSQL's; phones: the benchmark's phones' own "
+        "(benchmarks/tables_cpu.py: a bid's POST and its four state events back to back, "
+        "no HTTP server); x: cpu ms / in-proc; db cpu: PostgreSQL's; phones: the benchmark's phones' own "
         "(same cores)"
     )
     print(

@@ -23,11 +23,21 @@ table), so both see the same machine: on a shared machine, CPU per request
 swings by a third between runs minutes apart, but not between neighbours.
 
     .venv/bin/python benchmarks/tables_cpu.py [--compare DIR] [--tables 20] [--passes 8]
-        [--databases sqlite postgresql] [--profile N]
+        [--databases sqlite postgresql] [--pause MS] [--profile N]
 
 ``--compare DIR`` measures another checkout (``git archive main | tar x -C DIR``)
 beside this one; ``--profile N`` prints cProfile's top N functions (CPU time)
 of this checkout instead.
+
+``--pause MS`` leaves the process idle that long before each request (outside
+the timing). Back to back, a request runs on a CPU still warm with its own
+code and data, which no served request does: between one phone's tap and the
+next a worker runs other phones' requests, gunicorn and gevent, or sleeps in
+its event loop. On this 2-core machine a bid's POST took 0.56-0.59 ms back to
+back, 0.63-0.84 with 2 ms of pause, 0.87 with 5 and 1.03-1.10 with 10 (SQLite).
+A busy loop in place of the sleep cost it as much, so it is most likely the
+CPU's caches, not its clock. Part of the ratio of a served move to the figure
+without pauses is therefore the CPU, not the server's work.
 """
 
 from __future__ import annotations
@@ -53,7 +63,7 @@ Samples = dict[str, list[float]]
 class Run:
     """Tables of one code tree on one database, played a round at a time."""
 
-    def __init__(self, url: str, tables: int) -> None:
+    def __init__(self, url: str, tables: int, pause: float = 0.0) -> None:
         from werkzeug.test import EnvironBuilder
 
         from referee import create_app
@@ -69,6 +79,7 @@ class Run:
         )
         self.bus = self.app.extensions["cardpress-tables"].bus
         self.tables = tables
+        self.pause = pause
         for _ in range(2):  # warm-up: imports, compiled statements, pools
             self.play_round(self.create(), {kind: [] for kind in KINDS})
         self.live = [self.create() for _ in range(tables)]
@@ -80,9 +91,11 @@ class Run:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         builder = self.builder(path=path, method=method, json=body, headers=headers)
         try:
-            return builder.get_environ()
+            environ = builder.get_environ()
         finally:
             builder.close()
+        time.sleep(self.pause)  # outside the timing (--pause)
+        return environ
 
     def call(self, environ: dict[str, Any]) -> tuple[str, Any]:
         """The app's own work for one request (what a server's worker runs)."""
@@ -173,10 +186,10 @@ def _state(chunk: bytes) -> dict[str, Any]:
     return json.loads(chunk.decode().split("event: state\ndata: ", 1)[1])
 
 
-def _serve(url: str, tables: int) -> None:
+def _serve(url: str, tables: int, pause: float) -> None:
     """A child: a pass per line read, its samples as a line of JSON."""
     sys.path.insert(0, os.getcwd())
-    run = Run(url, tables)
+    run = Run(url, tables, pause)
     print("ready", flush=True)
     for _ in sys.stdin:
         print(json.dumps(run.one_pass()), flush=True)
@@ -184,7 +197,7 @@ def _serve(url: str, tables: int) -> None:
 
 
 class Child:
-    def __init__(self, root: Path | None, url: str, tables: int) -> None:
+    def __init__(self, root: Path | None, url: str, tables: int, pause: float = 0.0) -> None:
         env = dict(os.environ)
         if root is not None:
             env["PYTHONPATH"] = str(root)
@@ -197,6 +210,8 @@ class Child:
                 url,
                 "--tables",
                 str(tables),
+                "--pause",
+                str(pause * 1000),
             ],
             env=env,
             cwd=root or ROOT,
@@ -234,7 +249,7 @@ def _profile(url: str, args: argparse.Namespace) -> None:
     import cProfile
     import pstats
 
-    run = Run(url, args.tables)
+    run = Run(url, args.tables, args.pause / 1000)
     profiler = cProfile.Profile(time.thread_time)
     profiler.enable()
     for _ in range(args.passes):
@@ -253,11 +268,14 @@ def main() -> None:
     parser.add_argument(
         "--databases", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite", "postgresql"]
     )
+    parser.add_argument(
+        "--pause", type=float, default=0.0, metavar="MS", help="idle ms before each request"
+    )
     parser.add_argument("--profile", type=int, default=0, help="print cProfile's top N")
     parser.add_argument("--child", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        _serve(args.child, args.tables)
+        _serve(args.child, args.tables, args.pause / 1000)
         return
     sys.path.insert(0, str(ROOT))
     from tests.pgcluster import private_cluster
@@ -266,7 +284,8 @@ def main() -> None:
     if args.compare is not None:
         trees.insert(0, (args.compare.name, args.compare.resolve()))
     if not args.profile:
-        print(f"CPU ms per request (median), {args.tables} tables x {args.passes} passes")
+        paused = f", {args.pause:g} ms idle before each" if args.pause else ""
+        print(f"CPU ms per request (median), {args.tables} tables x {args.passes} passes{paused}")
         print(f"{'run':<28}" + "".join(f"{kind:>10}" for kind in KINDS))
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         cluster = stack.enter_context(private_cluster()) if "postgresql" in args.databases else None
@@ -281,7 +300,10 @@ def main() -> None:
             if args.profile:
                 _profile(url(0), args)
                 continue
-            children = [Child(root, url(i), args.tables) for i, (_, root) in enumerate(trees)]
+            children = [
+                Child(root, url(i), args.tables, args.pause / 1000)
+                for i, (_, root) in enumerate(trees)
+            ]
             try:
                 for _ in range(args.passes):
                     for child in children:
