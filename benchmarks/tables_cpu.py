@@ -63,7 +63,7 @@ Samples = dict[str, list[float]]
 class Run:
     """Tables of one code tree on one database, played a round at a time."""
 
-    def __init__(self, url: str, tables: int, pause: float = 0.0) -> None:
+    def __init__(self, url: str, tables: int, pause_ms: float = 0.0) -> None:
         from werkzeug.test import EnvironBuilder
 
         from referee import create_app
@@ -79,7 +79,7 @@ class Run:
         )
         self.bus = self.app.extensions["cardpress-tables"].bus
         self.tables = tables
-        self.pause = pause
+        self.pause_ms = pause_ms
         for _ in range(2):  # warm-up: imports, compiled statements, pools
             self.play_round(self.create(), {kind: [] for kind in KINDS})
         self.live = [self.create() for _ in range(tables)]
@@ -94,7 +94,8 @@ class Run:
             environ = builder.get_environ()
         finally:
             builder.close()
-        time.sleep(self.pause)  # outside the timing (--pause)
+        if self.pause_ms:  # outside the timing (--pause)
+            time.sleep(self.pause_ms / 1000)
         return environ
 
     def call(self, environ: dict[str, Any]) -> tuple[str, Any]:
@@ -186,10 +187,10 @@ def _state(chunk: bytes) -> dict[str, Any]:
     return json.loads(chunk.decode().split("event: state\ndata: ", 1)[1])
 
 
-def _serve(url: str, tables: int, pause: float) -> None:
+def _serve(url: str, tables: int, pause_ms: float) -> None:
     """A child: a pass per line read, its samples as a line of JSON."""
     sys.path.insert(0, os.getcwd())
-    run = Run(url, tables, pause)
+    run = Run(url, tables, pause_ms)
     print("ready", flush=True)
     for _ in sys.stdin:
         print(json.dumps(run.one_pass()), flush=True)
@@ -197,7 +198,7 @@ def _serve(url: str, tables: int, pause: float) -> None:
 
 
 class Child:
-    def __init__(self, root: Path | None, url: str, tables: int, pause: float = 0.0) -> None:
+    def __init__(self, root: Path | None, url: str, tables: int, pause_ms: float = 0.0) -> None:
         env = dict(os.environ)
         if root is not None:
             env["PYTHONPATH"] = str(root)
@@ -211,7 +212,7 @@ class Child:
                 "--tables",
                 str(tables),
                 "--pause",
-                str(pause * 1000),
+                str(pause_ms),
             ],
             env=env,
             cwd=root or ROOT,
@@ -249,7 +250,7 @@ def _profile(url: str, args: argparse.Namespace) -> None:
     import cProfile
     import pstats
 
-    run = Run(url, args.tables, args.pause / 1000)
+    run = Run(url, args.tables, args.pause)
     profiler = cProfile.Profile(time.thread_time)
     profiler.enable()
     for _ in range(args.passes):
@@ -274,8 +275,10 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, help="print cProfile's top N")
     parser.add_argument("--child", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pause < 0:
+        parser.error(f"--pause: a number of ms, 0 or more (got {args.pause:g})")
     if args.child:
-        _serve(args.child, args.tables, args.pause / 1000)
+        _serve(args.child, args.tables, args.pause)
         return
     sys.path.insert(0, str(ROOT))
     from tests.pgcluster import private_cluster
@@ -301,8 +304,7 @@ def main() -> None:
                 _profile(url(0), args)
                 continue
             children = [
-                Child(root, url(i), args.tables, args.pause / 1000)
-                for i, (_, root) in enumerate(trees)
+                Child(root, url(i), args.tables, args.pause) for i, (_, root) in enumerate(trees)
             ]
             try:
                 for _ in range(args.passes):
