@@ -814,8 +814,8 @@ def main() -> None:
         "cpu ms: the server's (gunicorn master + workers) CPU per action (per request for the "
         "scoring API); in-proc: the same tree's app CPU per action called in-process "
         "(benchmarks/tables_cpu.py: a bid's POST and its four state events back to back, "
-        "no HTTP server); x: cpu ms / in-proc; db cpu: PostgreSQL's; phones: the benchmark's phones' own "
-        "(same cores)"
+        "no HTTP server); x: cpu ms / in-proc; db cpu: PostgreSQL's; "
+        "phones: the benchmark's phones' own (same cores)"
     )
     print(
         "goals: action p99 <= 100 ms, propagation p95 <= 500 ms, 0 errors, 0 lost; "
