@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from cardpress.catalogue.models import (
     alias_target,
 )
 from cardpress.print.export import card_png
-from cardpress.print.fonts import register_fonts
+from cardpress.print.fonts import FontError, font_files
 from cardpress.rules import Ruling, rulings_concerning
 from cardpress.vocabulary import CHOOSE
 from referee.catalogue import cards_root, catalogue
@@ -291,6 +292,23 @@ class PictureCache:
 
 
 pictures = PictureCache(128)
+log = logging.getLogger(__name__)
+
+
+def warm_pictures() -> None:
+    """Find the fonts before the worker serves (``gunicorn_conf.post_worker_init``).
+
+    Each of the nine lookups forks an ``fc-match`` process, and each fork of a
+    worker that has loaded the app stops its loop, which all its phones share;
+    here none is connected yet. Reading and registering the fonts (~0.2 s of
+    Python, which the loop gets turns of) stays with the first picture, on the
+    drawing thread, so a worker that never draws holds no font (~50 MB). A font
+    missing is logged here, and the pictures fail on it as they would without
+    this."""
+    try:
+        font_files()
+    except FontError as missing:
+        log.warning("card pictures: %s", missing)
 
 
 @bp.get("/<deck_id>/<card_id>.png")
@@ -301,7 +319,7 @@ def card_picture(deck_id: str, card_id: str) -> Response:
     lang = current_language()
     dpi = int(current_app.config.get("PNG_DPI", 150))
     base_url = picture_base_url()
-    register_fonts()  # on the loop's thread: finding the fonts starts fc-match processes
+    font_files()  # on the loop's thread: gevent starts processes only there (off_loop)
     data, etag = pictures.get(
         cards,
         (deck.id, card_id, lang, str(dpi), base_url),

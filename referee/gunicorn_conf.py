@@ -71,15 +71,18 @@ GC_THRESHOLDS = (50_000, 10, 100)
 def post_worker_init(worker: Any) -> None:
     """Ready the loaded app before the worker's first request.
 
-    The tables' database pool is opened (:func:`referee.tables.extension.warm`).
-    Then the app's objects are kept out of the garbage collector's way: a full
+    The tables' database pool is opened (:func:`referee.tables.extension.warm`),
+    and the fonts' files are found (:func:`referee.cards.warm_pictures`). Then
+    the app's objects are kept out of the garbage collector's way: a full
     collection walks every object the app's modules made (~120,000) and stops
     every greenlet of the worker meanwhile, 70-120 ms each, several per minute
     under load. Frozen after one last collection, they are never walked again;
     what is collected is what requests made since."""
-    from referee.tables.extension import warm  # the worker has loaded the app
+    from referee.cards import warm_pictures  # the worker has loaded the app
+    from referee.tables.extension import warm
 
     warm(worker.wsgi)
+    warm_pictures()
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -1,9 +1,12 @@
 """Drawing off the loop (referee.off_loop): under gevent the work runs on the
 drawing thread, not the loop's, and the loop runs meanwhile; without gevent
-it runs where it is called. A card picture drawn so is the same picture."""
+it runs where it is called. A card picture drawn so is the same picture, and
+a worker readied as gunicorn readies it starts no process for its first one
+(a fork stops the loop every phone of the worker shares)."""
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 import textwrap
@@ -48,6 +51,56 @@ UNDER_GEVENT = textwrap.dedent("""
     assert here == there and here.startswith(b"\\x89PNG")
     print("ok")
 """)
+
+
+READIED_WORKER = textwrap.dedent("""
+    import subprocess, sys
+    from types import SimpleNamespace
+    from referee import create_app
+    from referee import gunicorn_conf
+
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": "sqlite:///" + sys.argv[1]})
+    gunicorn_conf.post_worker_init(SimpleNamespace(wsgi=app))
+    started = []
+    start = subprocess.Popen.__init__
+
+    def watched(self, args, *rest, **options):
+        started.append(args)
+        start(self, args, *rest, **options)
+
+    subprocess.Popen.__init__ = watched
+    picture = app.test_client().get("/ja/c/triptych/g1.png")
+    assert picture.status_code == 200 and picture.data.startswith(b"\\x89PNG"), picture.status
+    assert not started, f"the first picture started {len(started)} processes: {started[:2]}"
+    print("ok")
+""")
+
+
+def test_a_readied_worker_starts_no_process_for_its_first_picture(tmp_path):
+    run = subprocess.run(
+        [sys.executable, "-c", READIED_WORKER, str(tmp_path / "tables.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
+
+
+def test_a_font_missing_when_the_worker_is_readied_is_logged_not_raised(
+    tmp_path, monkeypatch, caplog
+):
+    from cardpress.print.fonts import ROLES, font_files
+    from referee.cards import warm_pictures
+
+    role = next(iter(ROLES.values()))
+    monkeypatch.setenv(role.env, str(tmp_path / "gone.ttf"))
+    font_files.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger="referee.cards"):
+            warm_pictures()
+    finally:
+        font_files.cache_clear()  # found again, with the real fonts, by the next caller
+    assert f"card pictures: {role.env}=" in caplog.text and "not a TrueType" in caplog.text
 
 
 def test_under_gevent_the_work_leaves_the_loop_free():
