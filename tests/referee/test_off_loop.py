@@ -53,6 +53,14 @@ UNDER_GEVENT = textwrap.dedent("""
 """)
 
 
+def _says_ok(script: str, *args: str) -> None:
+    """``script`` run by a fresh interpreter (its own imports, patches and caches)."""
+    run = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
+
+
 READIED_WORKER = textwrap.dedent("""
     import subprocess, sys
     from types import SimpleNamespace
@@ -77,13 +85,7 @@ READIED_WORKER = textwrap.dedent("""
 
 
 def test_a_readied_worker_starts_no_process_for_its_first_picture(tmp_path):
-    run = subprocess.run(
-        [sys.executable, "-c", READIED_WORKER, str(tmp_path / "tables.sqlite3")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
+    _says_ok(READIED_WORKER, str(tmp_path / "tables.sqlite3"))
 
 
 def test_a_font_missing_when_the_worker_is_readied_is_logged_not_raised(
@@ -105,10 +107,7 @@ def test_a_font_missing_when_the_worker_is_readied_is_logged_not_raised(
 
 def test_under_gevent_the_work_leaves_the_loop_free():
     pytest.importorskip("gevent")
-    run = subprocess.run(
-        [sys.executable, "-c", UNDER_GEVENT], capture_output=True, text=True, timeout=120
-    )
-    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
+    _says_ok(UNDER_GEVENT)
 
 
 def test_without_gevent_the_work_runs_where_it_is_called():
